@@ -1,0 +1,23 @@
+"""Exit codes and the one-line error every command uses for bad input."""
+
+from __future__ import annotations
+
+import sys
+from enum import IntEnum
+from typing import NoReturn
+
+import typer
+
+
+class ExitCode(IntEnum):
+    """0 clean, 1 findings, 2 bad input or usage (the brief's contract)."""
+
+    CLEAN = 0
+    FINDINGS = 1
+    BAD_INPUT = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``drawdealer: error: <message>`` as one line on stderr and exit with code 2."""
+    sys.stderr.write(f"drawdealer: error: {message}\n")
+    raise typer.Exit(code=ExitCode.BAD_INPUT)

@@ -1,0 +1,155 @@
+"""HandRecord: what a parser hands the engine (DESIGN.md, "record.py").
+
+A record is the history of one hand as written in a log: the table (seats, stacks, button), the
+game and stakes, every action in order with the source line it came from, the cards that are
+known, and what the log *claims* (pots, rake, collected amounts, shown hands, descriptions). The
+replay (``engine/replay.py``) checks each action and each claim against the rules.
+
+Amounts are integers in the smallest chip unit (RULES.md §0.3); parsers convert ``$0.25`` to 25.
+Cards are ``engine.cards.Card`` ints; unknown cards are simply absent (``None`` where a whole list
+is unknown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from drawdealer.engine.cards import Card
+
+
+class ActionKind(str, Enum):
+    """The kinds of event a history records, in the vocabulary of RULES.md §6-§10."""
+
+    POST_SB = "post_sb"
+    POST_BB = "post_bb"
+    POST_ANTE = "post_ante"
+    POST_DEAD = "post_dead"  # a dead blind/extra chips posted out of position (dead money)
+    POST_INVITO = "post_invito"  # Italian dealer's forced bet (§10.1)
+    POST_BLIND_OPEN = "post_blind_open"  # Italian *buio* (§10.6)
+    POST_CONTROBUIO = "post_controbuio"  # Italian *controbuio* (§10.6)
+    DEAL = "deal"  # hole cards of one player (possibly partly or wholly unknown)
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DRAW = "draw"  # discards and replacements; count 0 = stands pat
+    SHOW = "show"
+    MUCK = "muck"
+
+
+BETTING_KINDS = frozenset(
+    {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE}
+)
+FORCED_KINDS = frozenset(
+    {
+        ActionKind.POST_SB,
+        ActionKind.POST_BB,
+        ActionKind.POST_ANTE,
+        ActionKind.POST_DEAD,
+        ActionKind.POST_INVITO,
+        ActionKind.POST_BLIND_OPEN,
+        ActionKind.POST_CONTROBUIO,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One event of a hand.
+
+    ``amount`` means, per kind: posts, ``call`` and ``bet`` the chips put in by this action;
+    ``raise`` the total this player has in front of him in this round after the raise (raise *to*,
+    RULES.md §7). ``all_in`` is the log's own all-in flag. For ``draw``: ``count`` cards discarded
+    (0 = pat), ``discarded``/``received`` the cards when known (``None`` = unknown). For ``deal``
+    and ``show``: ``cards`` (a deal may list fewer than five known cards). ``line`` is the 1-based
+    source line, ``None`` in live play.
+    """
+
+    kind: ActionKind
+    player: str
+    amount: int = 0
+    all_in: bool = False
+    count: int = 0
+    discarded: tuple[Card, ...] | None = None
+    received: tuple[Card, ...] | None = None
+    cards: tuple[Card, ...] | None = None
+    line: int | None = None
+    text: str = ""  # the source text, for messages
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat:
+    """A player at the table: seat number as the log gives it, name, chips at the start."""
+
+    seat: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """Forced bets and bet sizes in chip units.
+
+    Fixed limit: ``small_bet`` (= BB unless the log says otherwise) and ``big_bet``.
+    Italian: ``invito`` / ``ante`` and ``chip`` (RULES.md §7.6, §10.1).
+    """
+
+    sb: int = 0
+    bb: int = 0
+    ante: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    invito: int = 0
+    chip: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotClaim:
+    """One ``collected X from side pot-1`` style line, or a pot total of the summary."""
+
+    player: str
+    amount: int
+    pot_index: int | None = None  # 0 main, 1.. side pots; None when the log does not say
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Claims:
+    """What the log says happened, to compare with what the engine computes (RULES.md §11.5)."""
+
+    total_pot: int | None = None
+    pots: tuple[int, ...] | None = None  # main, side-1, side-2 … when the summary lists them
+    rake: int | None = None
+    uncalled: tuple[tuple[str, int, int | None], ...] = ()  # (player, amount, line)
+    collected: tuple[PotClaim, ...] = ()
+    descriptions: tuple[tuple[str, str, int | None], ...] = ()  # (player, "Lo: 7,5,4,3,2", line)
+    final_stacks: tuple[tuple[str, int], ...] = ()
+    lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """One hand as a log records it.
+
+    ``game`` is a game id or alias understood by ``engine.variants`` (``27TD-FL`` …);
+    ``options`` overrides RULES.md §13 defaults (a site's house rules, e.g. PokerStars' reshuffle).
+    """
+
+    hand_id: str
+    game: str
+    seats: tuple[Seat, ...]
+    button: str | None
+    stakes: Stakes
+    actions: tuple[Action, ...]
+    claims: Claims = field(default_factory=Claims)
+    options: dict[str, Any] = field(default_factory=dict)
+    source: str = ""  # file name
+    line: int = 1  # line of the hand's header
+    end_line: int | None = None
+    hero: str | None = None
+    currency: str = ""  # "$", "€" or "" for chips; amounts are in cents when a currency is set
+    extra: dict[str, Any] = field(default_factory=dict)  # format-specific fields kept for round trips
