@@ -1,0 +1,68 @@
+"""Hand rankings: one module per ranking (RULES.md §3 lowball27, §4 italian; standard high).
+
+Every ranking implements :class:`Ranking`. ``get_ranking`` imports the module on first use so that
+commands that never rank a hand do not pay for its tables.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, Mapping, Protocol, Sequence
+
+from drawdealer.engine.cards import Card
+
+
+class Ranking(Protocol):
+    """A way of ranking five-card hands.
+
+    ``strength`` is a total pre-order (higher = better) usable for sorting; ``compare`` and
+    ``winners`` are the authority, because the Italian minimum straight flush beats the maximum
+    (RULES.md §4.4), which no single number can express.
+    """
+
+    name: str
+
+    def strength(self, cards: Sequence[Card]) -> int:
+        """A number, higher is better; equal numbers tie (never equal for distinct Italian hands)."""
+
+    def compare(self, a: Sequence[Card], b: Sequence[Card]) -> int:
+        """> 0 if ``a`` beats ``b``, 0 on a tie, < 0 if ``b`` wins."""
+
+    def winners(self, hands: Sequence[Sequence[Card]]) -> list[int]:
+        """Indices of the best hand(s) among ``hands`` (several only on a tie)."""
+
+    def category(self, cards: Sequence[Card]) -> str:
+        """The category name, e.g. ``no pair``, ``flush``, ``scala minima``."""
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """A human description, e.g. ``7-5-4-3-2 (no pair)``."""
+
+    def explain(self, a: Sequence[Card], b: Sequence[Card], name_a: str, name_b: str) -> str:
+        """One sentence saying why ``a`` beats (or ties) ``b``."""
+
+
+_MODULES = {
+    "lowball27": "drawdealer.engine.ranking.lowball27",
+    "high": "drawdealer.engine.ranking.high",
+    "italian": "drawdealer.engine.ranking.italian",
+}
+_ALIASES = {
+    "27": "lowball27", "2-7": "lowball27", "deuce": "lowball27", "lowball": "lowball27", "lowball27": "lowball27",
+    "high": "high", "5cd": "high",
+    "italian": "italian", "ita": "italian",
+}
+
+
+def ranking_name(alias: str) -> str:
+    """The canonical ranking name of ``alias`` (case-insensitive); KeyError if unknown."""
+    return _ALIASES[alias.strip().lower()]
+
+
+def get_ranking(name: str, *, players: int = 4, options: Mapping[str, Any] | None = None) -> Ranking:
+    """The ranking called ``name`` (an alias of :data:`_ALIASES`).
+
+    ``players`` sets the Italian stripped deck (RULES.md §2.2); ``options`` are RULES.md §13 keys
+    that touch ranking (``IT_…``). Each module exposes ``make_ranking(players=, options=)``.
+    """
+    module = import_module(_MODULES[ranking_name(name)])
+    return module.make_ranking(players=players, options=dict(options or {}))
