@@ -1,0 +1,247 @@
+"""Main and side pots, uncalled chips, rake, splits and odd chips (RULES.md §7.1, §9.4-§9.6).
+
+Pure functions over whole-hand commitments. Chips are conserved by construction:
+``Σ build_pots(...) + uncalled = Σ committed``, ``Σ take_rake(...) + rake = Σ pots`` and the shares
+of every :class:`PotAward` add up to its pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drawdealer.engine.cards import Card
+
+if TYPE_CHECKING:
+    from drawdealer.engine.ranking import Ranking
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pot:
+    """One pot: its chips and the players who can win it (pot 0 is the main pot, RULES.md §9.4)."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotAward:
+    """Who takes pot ``index`` and why (RULES.md §9.4 step 5, §9.6).
+
+    ``winners`` are in clockwise order from the first seat left of the button; ``shares`` holds
+    every winner (same order); ``odd_chip_to`` is the first winner given an odd unit, None when the
+    pot divides evenly. ``winners`` is empty (and ``shares`` too) only when the pot is contested and
+    no eligible hand was shown: the winner cannot be determined from the cards.
+    """
+
+    index: int
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: dict[str, int]
+    odd_chip_to: str | None
+    reason: str
+
+
+def _check_amounts(committed: Mapping[str, int]) -> None:
+    for player, amount in committed.items():
+        if amount < 0:
+            raise ValueError(f"{player} has a negative commitment ({amount})")
+
+
+def uncalled_excess(committed: Mapping[str, int]) -> tuple[str, int] | None:
+    """The uncalled chips ``(player, amount)``, or None (RULES.md §7.1, §9.4 step 1).
+
+    If one player's commitment exceeds the next-highest commitment of any player in the hand
+    (folded or not; a lone player's next-highest is 0), the excess goes back to him. Works on a
+    round's commitments or on whole-hand totals alike: a closed round leaves no excess behind.
+    """
+    _check_amounts(committed)
+    top_player, top, second = None, 0, 0
+    for player, amount in committed.items():
+        if amount > top:
+            top_player, top, second = player, amount, top
+        elif amount > second:
+            second = amount
+    if top_player is None or top == second:
+        return None
+    return top_player, top - second
+
+
+def return_uncalled(committed: Mapping[str, int]) -> tuple[dict[str, int], tuple[str, int] | None]:
+    """``committed`` after the uncalled return of :func:`uncalled_excess`, and that return."""
+    after = dict(committed)
+    excess = uncalled_excess(committed)
+    if excess is not None:
+        after[excess[0]] -= excess[1]
+    return after, excess
+
+
+def build_pots(committed: Mapping[str, int], active: Collection[str]) -> list[Pot]:
+    """Main and side pots from whole-hand totals ``T[i]`` (RULES.md §9.4 steps 2-4).
+
+    ``committed`` holds every player's total for the hand after the uncalled return, folded players
+    included (their chips are dead money); ``active`` the players not folded. One pot per distinct
+    ``T`` of an active player (levels ``ℓ`` ascending, previous ``ℓ0``): amount
+    ``Σ max(0, min(T[i], ℓ) − ℓ0)`` over all players, eligible = active players with ``T ≥ ℓ``.
+    Folded chips above the top level join the last pot. ``eligible`` follows the order of
+    ``committed`` (active players missing from it count as 0 and come last, by name).
+    """
+    _check_amounts(committed)
+    live = set(active)
+    totals = dict(committed)
+    for player in sorted(live - totals.keys()):
+        totals[player] = 0
+    if not live:
+        if any(totals.values()):
+            raise ValueError("chips are committed but no player is active: nobody can win them")
+        return []
+    levels = sorted({totals[p] for p in live})
+    if len(levels) > 1 and levels[0] == 0:
+        levels.pop(0)  # an active player who put nothing in is eligible for nothing
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(max(0, min(t, level) - previous) for t in totals.values())
+        eligible = tuple(p for p, t in totals.items() if p in live and t >= level)
+        pots.append(Pot(amount=amount, eligible=eligible))
+        previous = level
+    dead_above = sum(max(0, t - previous) for t in totals.values())
+    if dead_above:
+        last = pots[-1]
+        pots[-1] = Pot(amount=last.amount + dead_above, eligible=last.eligible)
+    return pots
+
+
+def split_pot(amount: int, winners_in_order: Sequence[str], unit: int = 1) -> dict[str, int]:
+    """Shares of a pot split among tied winners (RULES.md §9.6).
+
+    Each winner gets ``floor(amount / (w × unit)) × unit``; the leftover goes one unit at a time to
+    the winners in the given order (callers pass them clockwise from the first seat left of the
+    button). A part of a unit left when ``amount`` is not a multiple of ``unit`` rides with the
+    last odd unit, so nobody receives more than one odd unit and the shares always sum to ``amount``.
+    """
+    if unit < 1:
+        raise ValueError(f"the chip unit must be positive, not {unit}")
+    if amount < 0:
+        raise ValueError(f"a pot cannot be negative ({amount})")
+    if not winners_in_order:
+        raise ValueError("a pot needs at least one winner")
+    if len(set(winners_in_order)) != len(winners_in_order):
+        raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
+    base = amount // (len(winners_in_order) * unit) * unit
+    left = amount - base * len(winners_in_order)
+    shares: dict[str, int] = {}
+    for player in winners_in_order:
+        odd = min(unit, left)
+        shares[player] = base + odd
+        left -= odd
+    return shares
+
+
+def expected_rake(total_pot: int, *, percent: float | int, cap: int | None, unit: int = 1) -> int:
+    """Rake due on ``total_pot``: ``min(cap, floor(total × pct / 100 / unit) × unit)`` (RULES.md §9.5).
+
+    ``percent`` is read as the decimal it is written as (``0.3`` is exactly 3/10), so float noise
+    never costs a unit. ``cap`` None means no cap. ``NO_DRAW_NO_DROP`` is the caller's business
+    (pass ``percent=0`` when the hand ended during ``B1``).
+    """
+    if total_pot < 0:
+        raise ValueError(f"a pot cannot be negative ({total_pot})")
+    if unit < 1:
+        raise ValueError(f"RAKE_UNIT must be positive, not {unit}")
+    if cap is not None and cap < 0:
+        raise ValueError(f"RAKE_CAP cannot be negative ({cap})")
+    from fractions import Fraction  # imported here: fractions pulls in decimal (~2 ms at start-up)
+
+    pct = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
+    if not 0 <= pct <= 100:
+        raise ValueError(f"RAKE_PERCENT must be within 0..100, not {percent}")
+    rake = int(total_pot * pct / 100 / unit) * unit
+    return rake if cap is None else min(cap, rake)
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
+    """The pots after taking ``rake`` from the main pot first, then the next pots (RULES.md §9.5).
+
+    A pot emptied by the rake stays in the list (with amount 0), so pot indexes do not move.
+    """
+    total = sum(p.amount for p in pots)
+    if not 0 <= rake <= total:
+        raise ValueError(f"rake {rake} is outside 0..{total} (the chips in the pots)")
+    raked: list[Pot] = []
+    for pot in pots:
+        taken = min(rake, pot.amount)
+        rake -= taken
+        raked.append(Pot(amount=pot.amount - taken, eligible=pot.eligible))
+    return raked
+
+
+def award_pots(
+    pots: Sequence[Pot],
+    hands: Mapping[str, Sequence[Card]],
+    ranking: Ranking,
+    order_from_button: Sequence[str],
+    unit: int = 1,
+) -> list[PotAward]:
+    """Award each pot to its best eligible hand(s), splitting ties (RULES.md §9.4 step 5, §9.6).
+
+    ``hands`` are the hands shown at showdown; a player absent from it (mucked, conceded, or not
+    known from a history) has no claim to any pot (§9.2). Players in ``hands`` not eligible for a
+    pot are ignored for that pot. A pot with one eligible player goes to him without a showdown
+    (uncontested, §9.3); a contested pot with exactly one eligible hand shown goes to that hand; a
+    contested pot with none shown cannot be awarded (empty ``winners``, see :class:`PotAward`).
+    ``order_from_button`` lists the players clockwise from the first seat left of the button; it
+    orders the winners and the odd units. Italian pots never tie (§4.3), so they are never split.
+    """
+    position = {player: i for i, player in enumerate(order_from_button)}
+    awards: list[PotAward] = []
+    for index, pot in enumerate(pots):
+        missing = [p for p in pot.eligible if p not in position]
+        if missing:
+            raise ValueError(f"pot {index}: {', '.join(missing)} not in the order from the button")
+        contenders = sorted((p for p in pot.eligible if p in hands), key=position.__getitem__)
+        if len(pot.eligible) == 1:
+            winners = list(pot.eligible)
+            reason = f"{winners[0]} is the only player eligible (uncontested)"
+        elif not contenders:
+            winners = []
+            reason = f"no eligible hand was shown ({', '.join(pot.eligible)}): the winner cannot be determined"
+        elif len(contenders) == 1:
+            winners = contenders
+            reason = f"{winners[0]} wins with {ranking.describe(hands[winners[0]])}, the only eligible hand shown"
+        else:
+            best = set(ranking.winners([hands[p] for p in contenders]))
+            winners = [p for i, p in enumerate(contenders) if i in best]
+            losers = [p for i, p in enumerate(contenders) if i not in best]
+            reason = _reason(winners, losers, hands, ranking)
+        shares = split_pot(pot.amount, winners, unit) if winners else {}
+        base = pot.amount // (len(winners) * unit) * unit if winners else 0
+        odd_chip_to = next((p for p in winners if shares[p] > base), None)
+        awards.append(PotAward(index=index, amount=pot.amount, eligible=pot.eligible, winners=tuple(winners),
+                               shares=shares, odd_chip_to=odd_chip_to, reason=reason))
+    return awards
+
+
+def _reason(winners: list[str], losers: list[str], hands: Mapping[str, Sequence[Card]], ranking: Ranking) -> str:
+    """One sentence: the winner against the best loser, or the tie (plus the best loser beaten)."""
+    parts: list[str] = []
+    if len(winners) > 1:
+        parts.append(ranking.explain(hands[winners[0]], hands[winners[1]], winners[0], winners[1]).rstrip("."))
+        if len(winners) > 2:
+            parts.append(f"{', '.join(winners)} split the pot")
+    if losers:
+        best_losers = ranking.winners([hands[p] for p in losers])
+        loser = losers[best_losers[0]]
+        parts.append(ranking.explain(hands[winners[0]], hands[loser], winners[0], loser).rstrip("."))
+    return "; ".join(parts)
+
+
+def collected(awards: Sequence[PotAward]) -> dict[str, int]:
+    """Each player's total from every pot (what ``COLLECTED_AMOUNT_WRONG`` compares, RULES.md §11.5)."""
+    totals: dict[str, int] = {}
+    for award in awards:
+        for player, chips in award.shares.items():
+            totals[player] = totals.get(player, 0) + chips
+    return totals
