@@ -6,7 +6,13 @@ tables) is imported inside the command so that start-up stays cheap (DESIGN.md c
 
 from __future__ import annotations
 
+import sys
+
 import typer
+
+from drawdealer.cli.rules import rules as _rules
+from drawdealer.cli.showdown import fast_path as _showdown_fast_path
+from drawdealer.cli.showdown import showdown as _showdown
 
 app = typer.Typer(
     name="drawdealer",
@@ -22,6 +28,17 @@ def _root() -> None:
     """Draw poker: 2-7 triple/single draw, 5-card draw and Italian poker (see RULES.md)."""
 
 
+app.command("rules")(_rules)
+app.command("codes", help="Alias of `drawdealer rules`.")(_rules)
+app.command("showdown")(_showdown)
+
+
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    ``showdown`` with plain arguments runs without Typer's parameter processing, which imports
+    pydantic (about 100 ms); see ``showdown.fast_path``. Everything else goes through Typer.
+    """
+    if sys.argv[1:2] == ["showdown"]:
+        _showdown_fast_path(sys.argv[2:])
     app()

@@ -40,6 +40,9 @@ class Ranking(Protocol):
     def explain(self, a: Sequence[Card], b: Sequence[Card], name_a: str, name_b: str) -> str:
         """One sentence saying why ``a`` beats (or ties) ``b``."""
 
+    def explain_pot(self, hands: Sequence[Sequence[Card]], names: Sequence[str]) -> str:
+        """One sentence saying why the winner(s) of ``hands`` (named ``names``) win."""
+
 
 _MODULES = {
     "lowball27": "drawdealer.engine.ranking.lowball27",

@@ -1,0 +1,139 @@
+"""The 7462 rank classes of five-card hands and the look-up tables built from them (RULES.md §3.3-§3.4).
+
+A class is what remains of a hand once suits are forgotten, except whether it is a flush:
+1287 sets of five distinct ranks (each plain or suited) and 4888 multisets with a repeated rank.
+Both the 2-7 ranking and standard high order these same classes; they differ only in whether
+``A-2-3-4-5`` is a straight and in which end of the order wins.
+
+:func:`build_tables` numbers the classes 1..7462 (higher = better) and returns two tables keyed
+by the Cactus-Kev card ints of :mod:`drawdealer.engine.cards`:
+
+* ``unique``: a list indexed by ``(a|b|c|d|e) >> 12``, i.e. the 13 rank bits above the 4 suit bits.
+  For five distinct ranks this index says which ranks and whether one suit holds them all, so it
+  gives the class directly; for every other index the entry is 0.
+* ``paired``: a dict from the product of the five rank primes (``card & 0xFF``) to the class, for
+  hands with a repeated rank (which can never be flushes).
+
+So a hand is valued by ``unique[(a|b|c|d|e) >> 12] or paired[(a&255)*(b&255)*(c&255)*(d&255)*(e&255)]``:
+about ten integer operations and one look-up, no sorting.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from drawdealer.engine.cards import PRIMES
+
+NO_PAIR, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+"""Categories in standard order, worst to best for high, best to worst for 2-7 (RULES.md §3.2)."""
+
+CATEGORY_NAMES = (
+    "no pair", "one pair", "two pair", "three of a kind", "straight",
+    "flush", "full house", "four of a kind", "straight flush",
+)
+
+LOW_ACE = 1
+"""Rank value of the ace when it plays low, in the high ranking's ``5-4-3-2-A`` straight."""
+
+_SUITED_INDEX = (1, 2, 4, 8)
+_UNSUITED_INDEX = tuple(s for s in range(1, 16) if s not in _SUITED_INDEX)
+_WHEEL = (14, 5, 4, 3, 2)
+
+
+class HandClass(NamedTuple):
+    """One equivalence class: its category and tie-break vector ``V`` (RULES.md §3.3 step 3).
+
+    ``ranks`` are the distinct rank values by multiplicity then rank, descending, e.g. ``(3, 6, 4, 2)``
+    for ``3-3-6-4-2``; a straight played with a low ace lists it last as 1: ``(5, 4, 3, 2, 1)``.
+    ``strength`` is the class number, 1 (worst) .. 7462 (best).
+    """
+
+    category: int
+    ranks: tuple[int, ...]
+    strength: int
+
+    @property
+    def category_name(self) -> str:
+        return CATEGORY_NAMES[self.category]
+
+
+_V_LENGTH = (5, 4, 3, 3, 5, 5, 2, 2, 5)
+"""Length of ``V`` per category."""
+
+_PAIRED, _OFFSUIT, _SUITED = 0, 1, 2
+
+
+class Tables(NamedTuple):
+    """The two look-up tables, and the classes' order keys in strength order (class ``n`` is ``order[n - 1]``).
+
+    An order key packs ``(category, V)`` into one int, ``category << 20 | V[0] << 16 | V[1] << 12 …``,
+    so that comparing keys compares ``(category, V)`` lexicographically.
+    """
+
+    unique: list[int]
+    paired: dict[int, int]
+    order: list[int]
+
+    def hand_class(self, strength: int) -> HandClass:
+        """The class numbered ``strength`` (1..7462)."""
+        k = self.order[strength - 1]
+        category = k >> 20
+        ranks = tuple((k >> (16 - 4 * i)) & 0xF for i in range(_V_LENGTH[category]))
+        return HandClass(category, ranks, strength)
+
+
+def _classes(ace_low_straight: bool) -> dict[int, tuple[int, int]]:
+    """Order key → (table key, kind) for all 7462 classes.
+
+    For five distinct ranks the table key is the 13 rank bits and the kind says offsuit or suited
+    (1287 × 2 classes); for a repeated rank it is the product of the rank primes (4888 classes).
+    """
+    out: dict[int, tuple[int, int]] = {}
+    pr = PRIMES
+    for i, j, k, n, m in combinations(range(12, -1, -1), 5):
+        bits = (1 << i) | (1 << j) | (1 << k) | (1 << n) | (1 << m)
+        v = (i + 2) << 16 | (j + 2) << 12 | (k + 2) << 8 | (n + 2) << 4 | (m + 2)
+        straight = i - m == 4
+        if ace_low_straight and (i, j, k, n, m) == (12, 3, 2, 1, 0):
+            straight, v = True, 5 << 16 | 4 << 12 | 3 << 8 | 2 << 4 | LOW_ACE
+        out[(STRAIGHT if straight else NO_PAIR) << 20 | v] = (bits, _OFFSUIT)
+        out[(STRAIGHT_FLUSH if straight else FLUSH) << 20 | v] = (bits, _SUITED)
+    ranks = range(12, -1, -1)
+    for p in ranks:
+        others = [r for r in ranks if r != p]
+        p2, vp = pr[p] * pr[p], (p + 2) << 16
+        for i, j, k in combinations(others, 3):
+            out[PAIR << 20 | vp | (i + 2) << 12 | (j + 2) << 8 | (k + 2) << 4] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
+        for i, j in combinations(others, 2):
+            out[TRIPS << 20 | vp | (i + 2) << 12 | (j + 2) << 8] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
+        for k in others:
+            out[FULL_HOUSE << 20 | vp | (k + 2) << 12] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
+            out[QUADS << 20 | vp | (k + 2) << 12] = (p2 * p2 * pr[k], _PAIRED)
+    for hi, lo in combinations(ranks, 2):
+        h2l2, v = pr[hi] * pr[hi] * pr[lo] * pr[lo], TWO_PAIR << 20 | (hi + 2) << 16 | (lo + 2) << 12
+        for k in ranks:
+            if k != hi and k != lo:
+                out[v | (k + 2) << 8] = (h2l2 * pr[k], _PAIRED)
+    return out
+
+
+def build_tables(*, ace_low_straight: bool, low_wins: bool) -> Tables:
+    """Number the 7462 classes and build the look-up tables.
+
+    ``ace_low_straight``: ``A-2-3-4-5`` is a straight (standard high) or an ace-high no-pair hand
+    (2-7, RULES.md §2.3). ``low_wins``: the class with the lowest ``(category, V)`` is the best
+    (2-7, RULES.md §3.3 step 4) rather than the highest. Takes a few milliseconds.
+    """
+    classes = _classes(ace_low_straight)
+    order = sorted(classes, reverse=low_wins)
+    unique = [0] * (1 << 17)
+    paired: dict[int, int] = {}
+    for n, k in enumerate(order, 1):
+        key, kind = classes[k]
+        if kind == _PAIRED:
+            paired[key] = n
+        else:
+            for s in _SUITED_INDEX if kind == _SUITED else _UNSUITED_INDEX:
+                unique[key << 4 | s] = n
+    return Tables(unique, paired, order)
