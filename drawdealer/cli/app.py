@@ -10,6 +10,7 @@ import sys
 
 import typer
 
+from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
 from drawdealer.cli.showdown import fast_path as _showdown_fast_path
 from drawdealer.cli.showdown import showdown as _showdown
@@ -31,6 +32,7 @@ def _root() -> None:
 app.command("rules")(_rules)
 app.command("codes", help="Alias of `drawdealer rules`.")(_rules)
 app.command("showdown")(_showdown)
+app.command("potlimit")(_potlimit)
 
 
 def main() -> None:

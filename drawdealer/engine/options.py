@@ -1,7 +1,8 @@
 """Configuration keys of RULES.md §13: defaults, domains and a validated, frozen :class:`Options`.
 
-Every key of the §13 table is here, plus ``OPENERS_JACKS`` (classic 5-card draw played jacks or
-better, an extension of this project). Keys are upper-case as in RULES.md; the attribute of
+Every key of the §13 table is here, plus two extensions of this project: ``OPENERS_JACKS`` (classic
+5-card draw played jacks or better) and ``BIG_BLIND_ANTE`` (the big blind posts the whole table's
+ante, as in the 2023 WSOP hands of the PHH corpus). Keys are upper-case as in RULES.md; the attribute of
 :class:`Options` is the lower-case key (``opts.fl_max_bets_per_round``). Values may come from TOML,
 a command line or a site's house rules, so strings such as ``"true"``, ``"6"`` or ``"staged"`` are
 accepted and normalised. A value outside its domain raises :class:`OptionError`, which carries the
@@ -167,6 +168,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {s.key: s for s in (
     _spec("IT_FALSE_OPENER_WIN_POLICY", "ALL_REFUND", "ALL_REFUND, FORFEIT_BETS", "10.4",
           _choice("ALL_REFUND", "FORFEIT_BETS")),
     _spec("IT_PAROLA_REENTRY", False, "bool", "10.5", _bool),
+    _spec("BIG_BLIND_ANTE", False, "bool (the big blind alone posts the table's ANTE; needs FORCED_BETS = "
+          "BLINDS_AND_ANTES)", "6.1", _bool),
     _spec("OPENERS_JACKS", False, "bool (5-card draw: jacks or better to open; needs FORCED_BETS = ANTES_ONLY)",
           "0.1", _bool),
 )}
@@ -227,6 +230,7 @@ class Options:
     it_contro_controbuio: bool = False
     it_false_opener_win_policy: str = "ALL_REFUND"
     it_parola_reentry: bool = False
+    big_blind_ante: bool = False
     openers_jacks: bool = False
 
     @classmethod
@@ -252,6 +256,8 @@ class Options:
         options = replace(base, **changes)
         if options.openers_jacks and options.forced_bets != "ANTES_ONLY":
             raise OptionError("OPENERS_JACKS", True, "jacks or better needs FORCED_BETS = ANTES_ONLY")
+        if options.big_blind_ante and options.forced_bets != "BLINDS_AND_ANTES":
+            raise OptionError("BIG_BLIND_ANTE", True, "a big-blind ante needs FORCED_BETS = BLINDS_AND_ANTES")
         return options
 
     def get(self, key: str) -> Any:

@@ -63,9 +63,13 @@ class Action:
     ``amount`` means, per kind: posts, ``call`` and ``bet`` the chips put in by this action;
     ``raise`` the total this player has in front of him in this round after the raise (raise *to*,
     RULES.md §7). ``all_in`` is the log's own all-in flag. For ``draw``: ``count`` cards discarded
-    (0 = pat), ``discarded``/``received`` the cards when known (``None`` = unknown). For ``deal``
-    and ``show``: ``cards`` (a deal may list fewer than five known cards). ``line`` is the 1-based
-    source line, ``None`` in live play.
+    (0 = pat), ``discarded``/``received`` the cards when known (``None`` = unknown; a tuple shorter
+    than the count lists the known ones), ``received_count`` how many replacements the log says
+    were dealt (``None`` = it does not say), ``kept`` the cards the log says were kept (PokerStars
+    ``Dealt to X [kept] [new]``, ``stands pat on [..]``). For ``deal``, ``show`` and ``muck``:
+    ``cards`` the known cards (``None`` = none known; a deal may list fewer than five) and
+    ``count`` how many cards the log deals or shows, known or not (0 = it does not say). ``line``
+    is the 1-based source line, ``None`` in live play.
     """
 
     kind: ActionKind
@@ -76,6 +80,8 @@ class Action:
     discarded: tuple[Card, ...] | None = None
     received: tuple[Card, ...] | None = None
     cards: tuple[Card, ...] | None = None
+    kept: tuple[Card, ...] | None = None
+    received_count: int | None = None
     line: int | None = None
     text: str = ""  # the source text, for messages
 
@@ -122,12 +128,14 @@ class Claims:
     """What the log says happened, to compare with what the engine computes (RULES.md §11.5)."""
 
     total_pot: int | None = None
-    pots: tuple[int, ...] | None = None  # main, side-1, side-2 … when the summary lists them
+    pots: tuple[int, ...] | None = None  # main, side-1 … as listed (PokerStars: net of rake, Σ pots + rake = total)
     rake: int | None = None
     uncalled: tuple[tuple[str, int, int | None], ...] = ()  # (player, amount, line)
     collected: tuple[PotClaim, ...] = ()
     descriptions: tuple[tuple[str, str, int | None], ...] = ()  # (player, "Lo: 7,5,4,3,2", line)
     final_stacks: tuple[tuple[str, int], ...] = ()
+    summary_collected: tuple[tuple[str, int, int | None], ...] = ()  # (player, total won, line) per summary seat line
+    reshuffles: tuple[tuple[int, int | None], ...] = ()  # (index of the next action, line): "The deck is reshuffled"
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 

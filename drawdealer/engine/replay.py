@@ -1,0 +1,383 @@
+"""Replay a :class:`~drawdealer.engine.record.HandRecord` through the rules (RULES.md §11).
+
+``replay`` builds the hand state, applies every recorded action (carrying on after an error with
+the recorded action, RULES.md §11.1, unless the state becomes undefined: ``HISTORY_ABORTED``),
+then compares what the log *claims* with what the engine computes: uncalled bets, total pot, main
+and side pots, rake, winners and shares of each pot, collected amounts, final stacks (§11.5), and
+the Italian checks of §11.6. Every finding carries the hand id, the source line and the index of
+the event it concerns. ``replay_session`` chains hands: button movement and the Italian carry-over
+from deal to deal (requirement, carried pot, false opener's penalty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from drawdealer.engine.findings import Finding
+from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
+from drawdealer.engine.record import ActionKind, HandRecord
+from drawdealer.engine.state import COMPLETE, HANDLERS, HandState, ItalianCarry, Settlement
+from drawdealer.engine.variants import UnknownGame, get_game
+
+CARRY_KEYS = ("it_carried_pot", "it_requirement", "it_penalty", "it_penalty_player", "it_reentry")
+"""``HandRecord.extra`` keys of an Italian deal's incoming :class:`ItalianCarry`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayResult:
+    """The findings of one hand, in event order, and the state it ended in.
+
+    ``complete`` is False for a history that stops mid-hand with no result claimed (a partial
+    hand: no award checks). ``settlement`` is None when the hand could not be settled.
+    """
+
+    hand_id: str
+    game: str
+    findings: tuple[Finding, ...]
+    settlement: Settlement | None
+    street: str
+    complete: bool
+    aborted: bool
+    state: HandState | None
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if not f.is_error]
+
+    @property
+    def clean(self) -> bool:
+        """No error finding (warnings allowed)."""
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def final_stacks(self) -> dict[str, int]:
+        if self.settlement is not None:
+            return dict(self.settlement.final_stacks)
+        return self.state.stacks() if self.state is not None else {}
+
+    @property
+    def carry(self) -> ItalianCarry | None:
+        """What an Italian deal hands the next one (None for other games)."""
+        return self.settlement.carry if self.settlement is not None else None
+
+
+def carry_of(record: HandRecord) -> ItalianCarry | None:
+    """The incoming Italian carry written in ``record.extra`` (:data:`CARRY_KEYS`), if any."""
+    extra = record.extra
+    if not any(k in extra for k in CARRY_KEYS):
+        return None
+    return ItalianCarry(pot=int(extra.get("it_carried_pot", 0) or 0), requirement=str(extra.get("it_requirement", "J")),
+                        penalty=int(extra.get("it_penalty", 0) or 0), penalty_player=extra.get("it_penalty_player"),
+                        reentry=tuple((str(name), int(amount)) for name, amount in extra.get("it_reentry", ())))
+
+
+def _button(record: HandRecord) -> str | None:
+    """The record's button, or the seat it must be from the first blind posted (RULES.md §6.1)."""
+    names = [s.name for s in record.seats]
+    if record.button in names:
+        return record.button
+    dealt = sorted((s for s in record.seats if not s.sitting_out), key=lambda s: s.seat)
+    order = [s.name for s in dealt]
+    for action in record.actions:
+        if action.kind in (ActionKind.POST_SB, ActionKind.POST_BB) and action.player in order:
+            k = order.index(action.player)
+            if len(order) == 2:
+                return action.player if action.kind is ActionKind.POST_SB else order[1 - k]
+            return order[(k - (1 if action.kind is ActionKind.POST_SB else 2)) % len(order)]
+    return record.button
+
+
+def replay(record: HandRecord, *, options: Options | None = None, carry: ItalianCarry | None = None) -> ReplayResult:
+    """Replay one hand and check its claims (module docstring). ``options`` are the caller's base
+    (a site's house rules); ``record.options`` override them."""
+    findings: list[Finding] = []
+    hid = record.hand_id
+    try:
+        spec = get_game(record.game)
+    except UnknownGame as exc:
+        findings.append(Finding(code="GAME_UNSUPPORTED", message=str(exc), hand_id=hid, line=record.line,
+                                actual=record.game))
+        return ReplayResult(hand_id=hid, game=record.game, findings=tuple(findings), settlement=None, street="SETUP",
+                            complete=False, aborted=True, state=None)
+    base = options or DEFAULT_OPTIONS
+    try:
+        opts = _options(record.options, base) if record.options else base
+    except OptionError as exc:
+        findings.append(Finding(code="CONFIG_INVALID", message=str(exc), hand_id=hid, line=record.line,
+                                expected=exc.reason, actual=exc.value, details={"option": exc.option}))
+        opts = base
+    state = HandState(spec, seats=record.seats, button=_button(record), stakes=record.stakes, options=opts,
+                      hand_id=hid, carry=carry if carry is not None else carry_of(record))
+    findings += state.setup_problems()
+    # HandState.apply, inlined: the replay loop is the validator's hot path
+    index, handlers, finding = state.index, HANDLERS, state._finding
+    for k, action in enumerate(record.actions):
+        i = index.get(action.player, -1)
+        if i < 0:
+            state.events = k
+            findings += state.apply(action)
+            break
+        street = state.street
+        problems = handlers[action.kind](state, i, action)
+        if problems:
+            findings += [finding(p, action, street, k) for p in problems]
+    state.events = len(record.actions)
+    claims = record.claims
+    claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
+    settlement = None
+    if not state.aborted:
+        if state.phase != COMPLETE and claimed:
+            findings += state.abandon()
+        if state.phase == COMPLETE:
+            findings += state.finish()
+            settlement = _check_claims(state, record, findings)
+    return ReplayResult(hand_id=hid, game=spec.id, findings=tuple(findings), settlement=settlement,
+                        street=state.street, complete=state.phase == COMPLETE, aborted=state.aborted, state=state)
+
+
+_OPTIONS: dict[tuple, tuple[Options, Options]] = {}
+
+
+def _options(mapping: dict, base: Options) -> Options:
+    """``Options.from_mapping`` cached: the hands of a file share their house rules."""
+    try:
+        key = (id(base), tuple(mapping.items()))
+        hit = _OPTIONS.get(key)
+    except TypeError:  # an unhashable value: no caching
+        return Options.from_mapping(mapping, base=base)
+    if hit is None or hit[0] is not base:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        hit = _OPTIONS[key] = (base, Options.from_mapping(mapping, base=base))
+    return hit[1]
+
+
+def _f(state: HandState, code: str, message: str, *, line: int | None, expected: Any = None, actual: Any = None,
+       player: str = "", **details: Any) -> Finding:
+    return Finding(code=code, message=message, hand_id=state.hand_id, line=line, event_index=state.events,
+                   street="AWARD", player=player, expected=expected, actual=actual, details=details)
+
+
+def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> Settlement:
+    """Compare the log's claims with the engine's settlement (RULES.md §11.5, §11.6)."""
+    claims = record.claims
+    lines = claims.lines
+    settlement = state.settle(explain=False)
+    pot_total = sum(p.amount for p in settlement.pots)
+    claimed_rake = claims.rake
+    if claimed_rake is not None and claimed_rake != settlement.rake and not state.opts.rake_percent:
+        settlement = state.settle(rake=claimed_rake, explain=False)
+    # --- uncalled bets (§7.1)
+    if claims.uncalled or settlement.returned:
+        said: dict[str, int] = {}
+        where: dict[str, int | None] = {}
+        for player, amount, line in claims.uncalled:
+            said[player] = said.get(player, 0) + amount
+            where[player] = line
+        for player in sorted(set(said) | set(settlement.returned)):
+            want, got = settlement.returned.get(player, 0), said.get(player, 0)
+            if want != got and (claims.uncalled or claims.collected):
+                out.append(_f(state, "UNCALLED_BET_WRONG", f"{want} uncalled chips go back to {player}, the log says {got}",
+                              line=where.get(player), expected=want, actual=got, player=player, seat=player))
+    # --- pots (§9.4)
+    if claims.total_pot is not None and claims.total_pot != pot_total:
+        out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {pot_total}, the log says {claims.total_pot}",
+                      line=lines.get("total_pot"), expected=pot_total, actual=claims.total_pot, pot_index="total"))
+    if claims.pots:
+        computed = [p.amount for p in settlement.pots]
+        for k in range(max(len(computed), len(claims.pots))):
+            want = computed[k] if k < len(computed) else 0
+            got = claims.pots[k] if k < len(claims.pots) else 0
+            if want != got:
+                label = "main pot" if k == 0 else f"side pot {k}"
+                out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {want}, the log says {got}",
+                              line=lines.get("pots"), expected=want, actual=got, pot_index=k))
+    # --- rake (§9.5)
+    if claimed_rake is not None:
+        opts = state.opts
+        if opts.rake_percent:
+            want = state.expected_rake(pot_total)
+            if claimed_rake != want:
+                out.append(_f(state, "RAKE_MISMATCH", f"the rake is {want} by RAKE_PERCENT, the log says {claimed_rake}",
+                              line=lines.get("rake"), expected=want, actual=claimed_rake, pot_total=pot_total))
+        if opts.rake_cap is not None and claimed_rake > opts.rake_cap:
+            out.append(_f(state, "RAKE_EXCEEDS_CAP", f"rake {claimed_rake} is above the cap {opts.rake_cap}",
+                          line=lines.get("rake"), expected=opts.rake_cap, actual=claimed_rake))
+    collected_claims = claims.collected
+    if collected_claims:
+        said_total = sum(c.amount for c in collected_claims)
+        rake = claimed_rake if claimed_rake is not None else settlement.rake
+        paid_out = pot_total - settlement.carried - sum(settlement.refunds.values())
+        if said_total + rake != paid_out and settlement.determined and not state.spec.is_italian:
+            out.append(_f(state, "RAKE_MISMATCH", f"collected {said_total} + rake {rake} ≠ pots {paid_out}",
+                          line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
+                          actual=said_total + rake, rake=rake, pot_total=pot_total))
+    _check_awards(state, record, settlement, out)
+    # --- final stacks (§9.4)
+    if claims.final_stacks:
+        got_collected: dict[str, int] = {}
+        if collected_claims:
+            for c in collected_claims:
+                got_collected[c.player] = got_collected.get(c.player, 0) + c.amount
+        else:
+            got_collected = dict(settlement.collected)
+        for player, end in claims.final_stacks:
+            if player not in state.index:
+                continue
+            want = state.stack[state.index[player]] + got_collected.get(player, 0)
+            if not collected_claims:
+                want += settlement.refunds.get(player, 0)
+            if want != end:
+                out.append(_f(state, "STACK_ARITHMETIC", f"{player} ends with {end}, the chips say {want}",
+                              line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
+    return settlement
+
+
+def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, out: list[Finding]) -> None:
+    """Winners, eligibility, splits and collected amounts per pot (RULES.md §9.4, §9.6, §10)."""
+    claims = record.claims
+    italian = state.spec.is_italian
+    awards = settlement.awards
+    by_pot: dict[int | None, list] = {}
+    for c in claims.collected:
+        by_pot.setdefault(c.pot_index, []).append(c)
+    if None in by_pot and len(by_pot) == 1 and len(awards) == 1 and not settlement.refunds:
+        by_pot = {0: by_pot[None]}  # "collected X from pot": the only pot
+    if italian and settlement.outcome in ("PAROLA", "UNOPENED") and claims.collected:
+        got = sum(c.amount for c in claims.collected)
+        out.append(_f(state, "IT_POT_AWARDED_AFTER_PAROLA", f"{got} collected although nobody won the deal",
+                      line=claims.collected[0].line, expected=0, actual=got))
+        return
+    if italian:
+        for index, group in by_pot.items():
+            if index is not None and len({c.player for c in group}) > 1:
+                out.append(_f(state, "IT_SPLIT_POT", f"pot {index} is split between "
+                              f"{', '.join(sorted({c.player for c in group}))}", line=group[0].line,
+                              expected=None, actual=index))
+        opener = settlement.false_opener
+        if opener is not None:
+            got = sum(c.amount for c in claims.collected if c.player == opener)
+            allowed = settlement.collected.get(opener, 0) + settlement.refunds.get(opener, 0)
+            if got > allowed:
+                out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects {got}",
+                              line=next(c.line for c in claims.collected if c.player == opener), expected=allowed,
+                              actual=got, player=opener))
+    if claims.collected and awards:
+        for index, group in by_pot.items():
+            if index is None or index >= len(awards):
+                continue
+            award = awards[index]
+            pot = settlement.pots[index]
+            winners = {c.player for c in group}
+            for c in group:
+                if c.player not in pot.eligible:
+                    out.append(_f(state, "POT_ELIGIBILITY_WRONG", f"{c.player} collects from pot {index} but is not "
+                                  f"eligible ({', '.join(pot.eligible)})", line=c.line, expected=list(pot.eligible),
+                                  actual=c.player, player=c.player, pot_index=index))
+            if not award.winners:
+                continue
+            if winners != set(award.winners):
+                reason = state.award([pot]).pop().reason
+                out.append(_f(state, "WINNER_WRONG", f"pot {index} goes to {', '.join(award.winners)}, the log says "
+                              f"{', '.join(sorted(winners))}: {reason}", line=group[0].line,
+                              expected=list(award.winners), actual=sorted(winners), pot_index=index))
+            elif len(winners) > 1:
+                said = {c.player: c.amount for c in group}
+                if said != award.shares:
+                    out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {award.shares}, the log says {said}",
+                                  line=group[0].line, expected=dict(award.shares), actual=said, pot_index=index))
+    if not settlement.determined:
+        return
+    want = {p: v for p, v in settlement.collected.items() if v}
+    for p, v in settlement.refunds.items():
+        want[p] = want.get(p, 0) + v
+    if claims.collected:
+        said: dict[str, int] = {}
+        where: dict[str, int | None] = {}
+        for c in claims.collected:
+            said[c.player] = said.get(c.player, 0) + c.amount
+            where.setdefault(c.player, c.line)
+        _compare_collected(state, want, said, where, out)
+    elif claims.summary_collected:
+        said = {p: v for p, v, _ in claims.summary_collected if v}
+        where = {p: line for p, _, line in claims.summary_collected}
+        _compare_collected(state, want, said, where, out)
+
+
+def _compare_collected(state: HandState, want: dict[str, int], said: dict[str, int],
+                       where: dict[str, int | None], out: list[Finding]) -> None:
+    for player in sorted(set(want) | set(said)):
+        w, g = want.get(player, 0), said.get(player, 0)
+        if w != g:
+            out.append(_f(state, "COLLECTED_AMOUNT_WRONG", f"{player} collects {w}, the log says {g}",
+                          line=where.get(player), expected=w, actual=g, player=player, seat=player))
+
+
+def replay_session(records: Iterable[HandRecord], *, options: Options | None = None) -> list[ReplayResult]:
+    """Replay consecutive hands of one table, checking what passes from hand to hand (:class:`Session`)."""
+    session = Session(options=options)
+    return [session.replay(record) for record in records]
+
+
+class Session:
+    """Consecutive hands of one table, replayed one at a time (a stream: the validator's files).
+
+    The button moves one occupied seat clockwise (``BUTTON_POSITION_INVALID``, RULES.md §6.1); in
+    the Italian game each deal starts from the previous deal's carry: its requirement
+    (``IT_REQUIREMENT_WRONG``), its carried pot (``IT_CARRIED_POT_WRONG``) and the false opener's
+    penalty (``IT_FALSE_OPENER_PENALTY_MISSING``, raised by the deal itself), §10.
+    """
+
+    def __init__(self, *, options: Options | None = None) -> None:
+        self.options = options
+        self.previous: HandRecord | None = None
+        self.carry: ItalianCarry | None = None
+
+    def replay(self, record: HandRecord) -> ReplayResult:
+        """Replay the next hand of the session."""
+        previous, carry = self.previous, self.carry
+        extra: list[Finding] = []
+        if previous is not None:
+            extra += _button_moved(previous, record)
+        recorded = carry_of(record)
+        if carry is not None and recorded is not None:
+            if recorded.requirement != carry.requirement:
+                extra.append(Finding(code="IT_REQUIREMENT_WRONG", message=f"this deal's requirement is "
+                                     f"{carry.requirement}, the record says {recorded.requirement}",
+                                     hand_id=record.hand_id, line=record.line, street="SETUP",
+                                     expected=carry.requirement, actual=recorded.requirement))
+            if recorded.pot != carry.pot:
+                extra.append(Finding(code="IT_CARRIED_POT_WRONG", message=f"{carry.pot} is carried into this deal, "
+                                     f"the record says {recorded.pot}", hand_id=record.hand_id, line=record.line,
+                                     street="SETUP", expected=carry.pot, actual=recorded.pot))
+        result = replay(record, options=self.options, carry=carry)
+        if extra:
+            result = ReplayResult(hand_id=result.hand_id, game=result.game, findings=tuple(extra) + result.findings,
+                                  settlement=result.settlement, street=result.street, complete=result.complete,
+                                  aborted=result.aborted, state=result.state)
+        self.carry = result.carry
+        self.previous = record
+        return result
+
+
+def _button_moved(previous: HandRecord, record: HandRecord) -> list[Finding]:
+    """The button moves to the next occupied seat clockwise (RULES.md §6.1)."""
+    seat_of = {s.name: s.seat for s in previous.seats}
+    seats_now = sorted(s.seat for s in record.seats if not s.sitting_out)
+    now = {s.name: s.seat for s in record.seats}
+    old = seat_of.get(previous.button or "")
+    new = now.get(record.button or "")
+    if old is None or new is None or not seats_now:
+        return []
+    later = [s for s in seats_now if s > old]
+    want = later[0] if later else seats_now[0]
+    if new == want:
+        return []
+    return [Finding(code="BUTTON_POSITION_INVALID", message=f"the button should move from seat {old} to seat {want}, "
+                    f"not {new}", hand_id=record.hand_id, line=record.line, street="SETUP", expected=want, actual=new)]
+

@@ -1,0 +1,144 @@
+"""Games as :class:`GameSpec` values, with a registry and aliases (RULES.md §0.1).
+
+A game is its ranking, its number of draws, the most cards a player may change, its betting
+structure, its forced-bet scheme and its deck. ``get_game`` accepts the ids of RULES.md §0.1
+(``27TD-FL`` …), the 5-card draw ids added here (``5CD-FL`` …), PHH variant codes (``F2L3D``,
+``N2L1D``) and site names (``Triple Draw 2-7 Lowball Limit``), case-insensitively.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Structure(str, Enum):
+    """Betting structure (RULES.md §7.2-§7.4, §7.6)."""
+
+    FIXED = "FL"
+    POT = "PL"
+    NO = "NL"
+    ITALIAN = "IT"
+
+
+class ForcedScheme(str, Enum):
+    """Blinds (and antes) left of the button (§6.1), or the Italian invito/ante (§10.1)."""
+
+    BLINDS = "blinds"
+    ITALIAN = "italian"
+
+
+class UnknownGame(KeyError):
+    """No game has this id or alias (finding code ``GAME_UNSUPPORTED``)."""
+
+    code = "GAME_UNSUPPORTED"
+
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r}; known: {', '.join(GAMES)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """One game (RULES.md §0.1).
+
+    ``draws`` draw rounds, hence ``draws + 1`` betting rounds; ``max_discard`` cards per draw
+    (§6.3, §6.4); ``deck`` is ``"standard"`` (52 cards) or ``"italian"`` (stripped, §2.2).
+    """
+
+    id: str
+    name: str
+    family: str
+    ranking: str
+    draws: int
+    max_discard: int
+    structure: Structure
+    forced: ForcedScheme
+    deck: str
+    min_players: int = 2
+    max_players: int = 10
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        """``B1, D1, B2, …`` in play order (RULES.md §0.3)."""
+        out = ["B1"]
+        for k in range(1, self.draws + 1):
+            out += [f"D{k}", f"B{k + 1}"]
+        return tuple(out)
+
+    @property
+    def is_italian(self) -> bool:
+        return self.family == "ITA"
+
+    def with_structure(self, structure: Structure | str) -> GameSpec:
+        """The same game under another betting structure (``--limit``); the Italian game has one."""
+        structure = Structure(structure.upper() if isinstance(structure, str) else structure)
+        if self.is_italian or structure is Structure.ITALIAN:
+            if structure is not self.structure:
+                raise UnknownGame(f"{self.id} with {structure.value}")
+            return self
+        return GAMES[f"{self.family}-{structure.value}"]
+
+
+def _spec(family: str, structure: Structure, name: str) -> GameSpec:
+    if family == "ITA":
+        return GameSpec(id="ITA", name=name, family=family, ranking="italian", draws=1, max_discard=4,
+                        structure=structure, forced=ForcedScheme.ITALIAN, deck="italian")
+    return GameSpec(id=f"{family}-{structure.value}", name=name, family=family,
+                    ranking="high" if family == "5CD" else "lowball27",
+                    draws=3 if family == "27TD" else 1, max_discard=5, structure=structure,
+                    forced=ForcedScheme.BLINDS, deck="standard")
+
+
+_LIMIT_NAMES = {Structure.FIXED: "fixed limit", Structure.POT: "pot limit", Structure.NO: "no limit"}
+
+GAMES: dict[str, GameSpec] = {}
+for _family, _title in (("27TD", "2-7 Triple Draw"), ("27SD", "2-7 Single Draw"), ("5CD", "5-Card Draw")):
+    for _structure in (Structure.FIXED, Structure.POT, Structure.NO):
+        _game = _spec(_family, _structure, f"{_title} {_LIMIT_NAMES[_structure]}")
+        GAMES[_game.id] = _game
+GAMES["ITA"] = _spec("ITA", Structure.ITALIAN, "Poker all'italiana")
+
+_ALIASES: dict[str, str] = {
+    # 2-7 triple draw
+    "27td": "27TD-FL", "2-7 triple draw": "27TD-FL", "2-7 td": "27TD-FL", "f2l3d": "27TD-FL",
+    "deuce to seven triple draw": "27TD-FL", "triple draw": "27TD-FL", "td27": "27TD-FL",
+    "triple draw 2-7 lowball": "27TD-FL", "triple draw 2-7 lowball limit": "27TD-FL",
+    "triple draw 2-7 lowball fixed limit": "27TD-FL", "2-7 triple draw limit": "27TD-FL",
+    "triple draw 2-7 lowball pot limit": "27TD-PL", "2-7 triple draw pot limit": "27TD-PL",
+    "triple draw 2-7 lowball no limit": "27TD-NL", "2-7 triple draw no limit": "27TD-NL",
+    # 2-7 single draw
+    "27sd": "27SD-NL", "2-7 single draw": "27SD-NL", "2-7 sd": "27SD-NL", "n2l1d": "27SD-NL",
+    "single draw 2-7 lowball": "27SD-NL", "single draw 2-7 lowball no limit": "27SD-NL",
+    "2-7 single draw no limit": "27SD-NL", "2-7 no limit single draw": "27SD-NL", "nlsd": "27SD-NL",
+    "single draw 2-7 lowball limit": "27SD-FL", "2-7 single draw limit": "27SD-FL", "f2l1d": "27SD-FL",
+    "single draw 2-7 lowball pot limit": "27SD-PL", "2-7 single draw pot limit": "27SD-PL",
+    # classic 5-card draw
+    "5cd": "5CD-FL", "5 card draw": "5CD-FL", "5-card draw": "5CD-FL", "five card draw": "5CD-FL",
+    "5 card draw limit": "5CD-FL", "5 card draw fixed limit": "5CD-FL", "f5cd": "5CD-FL",
+    "5 card draw pot limit": "5CD-PL", "5 card draw no limit": "5CD-NL", "n5cd": "5CD-NL",
+    # Italian
+    "ita": "ITA", "italian": "ITA", "poker all'italiana": "ITA", "poker all italiana": "ITA",
+    "poker italiano": "ITA", "poker tradizionale": "ITA", "italian poker": "ITA",
+}
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.strip().lower().replace("_", " ").split())
+
+
+def get_game(name: str, *, structure: Structure | str | None = None) -> GameSpec:
+    """The game called ``name`` (id or alias, case-insensitive), optionally under ``structure``.
+
+    Raises :class:`UnknownGame` (code ``GAME_UNSUPPORTED``) for anything else.
+    """
+    key = _normal(name)
+    game_id = _ALIASES.get(key) or next((g for g in GAMES if g.lower() == key), None)
+    if game_id is None:
+        raise UnknownGame(name)
+    game = GAMES[game_id]
+    return game if structure is None else game.with_structure(structure)
+
+
+def aliases(game_id: str) -> list[str]:
+    """Every alias of a game id, for help texts."""
+    return sorted(alias for alias, target in _ALIASES.items() if target == game_id)

@@ -1,0 +1,101 @@
+"""Options (RULES.md §13), games and aliases (§0.1), fixed-limit units (§7.2), last-raise inference."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from fractions import Fraction
+
+import pytest
+
+from drawdealer.engine.betting import fixed_limit_unit, infer_last_raise, is_full_fixed_limit_raise
+from drawdealer.engine.options import DEFAULT_OPTIONS, OPTION_SPECS, OptionError, Options
+from drawdealer.engine.variants import GAMES, Structure, UnknownGame, aliases, get_game
+
+RULES_13_KEYS = """MAX_PLAYERS_27 FORCED_BETS SB BB ANTE DRAW_DEAL_MODE FIVE_CARD_DRAW_SPLIT FL_STRUCTURE
+BIG_BET_MULTIPLIER FL_MAX_BETS_PER_ROUND FL_HEADS_UP_UNCAPPED FL_SHORT_ALLIN_REOPEN_FRACTION MIN_OPEN_PREDRAW
+BURN_BEFORE_INITIAL_DEAL BURN_BEFORE_DRAW_ROUND LAST_CARD_RULE RESHUFFLE_POLICY RESHUFFLE_BURNS BURN_AFTER_RESHUFFLE
+ALLOW_OWN_DISCARDS_LAST_RESORT SHOWDOWN_NO_BET_FIRST RAKE_PERCENT RAKE_CAP RAKE_UNIT NO_DRAW_NO_DROP IT_FORCED_BET
+IT_INVITO IT_ANTE IT_CHIP IT_OPENER_CAP IT_OPEN_WITH_SF_DRAW IT_MIN_STRAIGHT_BEATS_MAX_STRAIGHT IT_MIN_SF_BEATS_MAX
+IT_SF_CYCLE_RESOLUTION IT_SUIT_TIEBREAK_SCOPE IT_TWO_PAIR_SUIT_CARD IT_FLUSH_SUIT_FIRST IT_RAISE_LIMIT IT_MIN_RAISE
+IT_MAX_RAISES_PER_ROUND IT_DRAW_ORDER_START IT_DELAYED_CARD_BURN IT_BLIND_MULTIPLIER IT_CONTRO_CONTROBUIO
+IT_FALSE_OPENER_WIN_POLICY IT_PAROLA_REENTRY""".split()
+
+
+def test_every_rules_key_is_an_option_with_its_default():
+    assert set(RULES_13_KEYS) <= set(OPTION_SPECS)
+    assert set(OPTION_SPECS) - set(RULES_13_KEYS) == {"OPENERS_JACKS", "BIG_BLIND_ANTE"}
+    assert {f.name.upper() for f in fields(Options)} == set(OPTION_SPECS)
+    for key, spec in OPTION_SPECS.items():
+        assert DEFAULT_OPTIONS.get(key) == spec.default, key
+    assert DEFAULT_OPTIONS.fl_max_bets_per_round == 4
+    assert DEFAULT_OPTIONS.last_card_rule == "HOLD_BACK"
+    assert DEFAULT_OPTIONS.fl_short_allin_reopen_fraction == Fraction(1, 2)
+
+
+def test_values_are_normalised():
+    opts = Options.from_mapping({"fl_max_bets_per_round": "5", "Rake-Percent": "2.5", "LAST_CARD_RULE": "deal_to_last",
+                                 "FL_HEADS_UP_UNCAPPED": "yes", "RAKE_CAP": "none", "IT_BLIND_MULTIPLIER": "1"})
+    assert (opts.fl_max_bets_per_round, opts.rake_percent, opts.last_card_rule) == (5, Fraction(5, 2), "DEAL_TO_LAST")
+    assert opts.fl_heads_up_uncapped is True and opts.rake_cap is None and opts.it_blind_multiplier == 1
+    assert opts.changed() == {"FL_MAX_BETS_PER_ROUND": 5, "RAKE_PERCENT": "5/2", "LAST_CARD_RULE": "DEAL_TO_LAST",
+                              "FL_HEADS_UP_UNCAPPED": True, "IT_BLIND_MULTIPLIER": 1}
+    assert Options.from_mapping({"MAX_PLAYERS_27": 8}, base=opts).fl_max_bets_per_round == 5
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("FL_MAX_BETS_PER_ROUND", 1), ("MAX_PLAYERS_27", 11), ("MAX_PLAYERS_27", 1), ("FORCED_BETS", "STRADDLES"),
+    ("FL_SHORT_ALLIN_REOPEN_FRACTION", "1.5"), ("RAKE_PERCENT", 101), ("RAKE_UNIT", 0), ("IT_BLIND_MULTIPLIER", 3),
+    ("FIVE_CARD_DRAW_SPLIT", "maybe"), ("BIG_BET_MULTIPLIER", True), ("IT_OPENER_CAP", "Q"), ("NO_SUCH_KEY", 1),
+    ("OPENERS_JACKS", True), ("BIG_BLIND_ANTE", True),
+])
+def test_out_of_domain_is_config_invalid_naming_the_option(key, value):
+    with pytest.raises(OptionError) as info:
+        Options.from_mapping({key: value})
+    finding = info.value.finding(hand_id="h1")
+    assert finding.code == "CONFIG_INVALID" and finding.details["option"] == key
+    assert key in finding.message and finding.is_error
+
+
+def test_games_and_aliases():
+    assert set(GAMES) == {"27TD-FL", "27TD-PL", "27TD-NL", "27SD-FL", "27SD-PL", "27SD-NL", "5CD-FL", "5CD-PL",
+                          "5CD-NL", "ITA"}
+    td = get_game("F2L3D")
+    assert (td.id, td.ranking, td.draws, td.max_discard, td.structure) == ("27TD-FL", "lowball27", 3, 5, Structure.FIXED)
+    assert td.streets == ("B1", "D1", "B2", "D2", "B3", "D3", "B4")
+    assert get_game("2-7 Triple Draw").id == "27TD-FL" and get_game("27td").id == "27TD-FL"
+    assert get_game("N2L1D").id == "27SD-NL" and get_game("27sd", structure="FL").id == "27SD-FL"
+    assert get_game("Triple Draw 2-7 Lowball Pot Limit").id == "27TD-PL"
+    five = get_game("5 Card Draw No Limit")
+    assert (five.ranking, five.draws, five.max_discard) == ("high", 1, 5)
+    ita = get_game("poker all'italiana")
+    assert (ita.ranking, ita.max_discard, ita.deck, ita.streets) == ("italian", 4, "italian", ("B1", "D1", "B2"))
+    assert "f2l3d" in aliases("27TD-FL")
+    with pytest.raises(UnknownGame) as info:
+        get_game("Badugi")
+    assert info.value.code == "GAME_UNSUPPORTED"
+    with pytest.raises(UnknownGame):
+        ita.with_structure("NL")
+
+
+def test_fixed_limit_units():
+    td, sd = get_game("27TD-FL"), get_game("27SD-FL")
+    units = [fixed_limit_unit(td, k, small_bet=2, big_bet=0, options=DEFAULT_OPTIONS) for k in (1, 2, 3, 4)]
+    assert units == [2, 2, 4, 4]
+    assert [fixed_limit_unit(sd, k, small_bet=2, big_bet=0, options=DEFAULT_OPTIONS) for k in (1, 2)] == [2, 4]
+    flat = Options.from_mapping({"FL_STRUCTURE": "FLAT"})
+    assert [fixed_limit_unit(td, k, small_bet=2, big_bet=4, options=flat) for k in (1, 2, 3, 4)] == [2, 2, 2, 2]
+    triple = Options.from_mapping({"BIG_BET_MULTIPLIER": 3})
+    assert fixed_limit_unit(td, 4, small_bet=2, big_bet=0, options=triple) == 6
+
+
+def test_half_unit_rule():
+    half = Fraction(1, 2)
+    assert is_full_fixed_limit_raise(2, 4, half) and not is_full_fixed_limit_raise(1, 4, half)
+    assert is_full_fixed_limit_raise(1, 2, half)
+
+
+def test_last_raise_inference():
+    assert infer_last_raise({"SB": 30, "BB": 2, "UTG": 7, "CO": 7}, 2) == 23
+    assert infer_last_raise({"A": 20, "B": 25}, 2) == 20
+    assert infer_last_raise({"SB": 1, "BB": 2}, 2) == 2
+    assert infer_last_raise({}, None) == 1
