@@ -1,0 +1,85 @@
+"""Text → :class:`~drawdealer.engine.record.HandRecord`, and back (DESIGN.md "parsers/").
+
+Readers yield, per hand and in file order, a ``HandRecord``, a
+:class:`~drawdealer.parsers.results.ParseFailure` (finding ``PARSE_ERROR``) or a
+:class:`~drawdealer.parsers.results.Skipped` (notice ``GAME_UNSUPPORTED``); they never stop at a bad
+hand. A file whose format cannot be read at all raises
+:class:`~drawdealer.parsers.results.FormatError`. The format is told by content
+(:mod:`~drawdealer.parsers.sniff`). Modules load lazily: importing this package costs nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator, Union
+
+from drawdealer.parsers.results import FormatError, ParseFailure, Skipped
+
+if TYPE_CHECKING:
+    from drawdealer.engine.record import HandRecord
+    from drawdealer.parsers.sniff import Sniffed
+
+HandResult = Union["HandRecord", ParseFailure, Skipped]
+
+__all__ = [
+    "FormatError", "HandResult", "ParseFailure", "Skipped", "detect", "read_hands", "read_text",
+    "write_phh", "write_pokerstars",
+]
+
+
+def detect(path: str | Path) -> Sniffed:
+    """Format (``pokerstars``, ``phh``, ``unknown``) and encoding of ``path``, by content."""
+    from drawdealer.parsers.sniff import sniff
+
+    return sniff(path)
+
+
+def read_hands(path: str | Path, *, skip_unsupported: bool = True) -> Iterator[HandResult]:
+    """Every hand of ``path``, streamed (memory stays flat however large the file).
+
+    Raises :class:`FormatError` (unknown format, with the reason) or ``OSError`` before yielding.
+    ``skip_unsupported=False`` also reads the lines of PokerStars Badugi hands (tests).
+    """
+    from drawdealer.parsers import sniff
+
+    sniffed = sniff.sniff(path)
+    if sniffed.format == sniff.UNKNOWN:
+        raise FormatError(f"{path}: {sniffed.message}")
+    chunks = sniff.iter_hands(path, sniffed)
+    return _parse(chunks, sniffed.format, str(path), skip_unsupported)
+
+
+def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
+    """Every hand of an in-memory text (format by content). Raises :class:`FormatError`."""
+    from drawdealer.parsers import sniff
+
+    lines = sniff.split_text(text)
+    fmt, message = sniff.detect_format(lines)
+    if fmt == sniff.UNKNOWN:
+        raise FormatError(f"{source}: {message}")
+    chunks = sniff.split_pokerstars(lines) if fmt == sniff.POKERSTARS else sniff.split_phh(lines)
+    return _parse(chunks, fmt, source, True)
+
+
+def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str, skip_unsupported: bool) -> Iterator[HandResult]:
+    if fmt == "pokerstars":
+        from drawdealer.parsers import pokerstars
+
+        return pokerstars.parse_hands(chunks, source, skip_unsupported=skip_unsupported)
+    from drawdealer.parsers import phh
+
+    return phh.parse_hands(chunks, source)
+
+
+def write_phh(record: HandRecord) -> str:
+    """``record`` as PHH text (extension fields for what PHH cannot say, see ``phh.py``)."""
+    from drawdealer.parsers.phh_writer import write
+
+    return write(record)
+
+
+def write_pokerstars(record: HandRecord) -> str:
+    """``record`` as PokerStars text that :func:`read_text` reads back to the same record."""
+    from drawdealer.parsers.pokerstars_writer import write_pokerstars as write
+
+    return write(record)

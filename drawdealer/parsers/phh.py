@@ -1,0 +1,647 @@
+"""PHH (Poker Hand History, TOML) ↔ :class:`~drawdealer.engine.record.HandRecord`.
+
+Reading follows ``shared/corpus/phh/spec/*.rst``: the TOML is read with :mod:`tomllib`, each action
+string with the LALR grammar ``phh_actions.lark`` (memoised per string). Variants ``F2L3D`` (2-7
+triple draw, fixed limit) and ``N2L1D`` (2-7 single draw, no limit) are read; any other variant is
+:class:`~drawdealer.parsers.results.Skipped`. Players are in PHH position order (``p1`` first left
+of the button, the last player on the button; heads-up the forced-bet arrays are reversed, as in
+the spec). ``pN cbr X`` is a raise *to* X, the player's total for the street; the reader turns it
+into a ``bet`` (chips put in) or a ``raise`` (total), and ``pN cc`` into a ``check`` or a ``call``
+of the amount owed, as :class:`~drawdealer.engine.record.Action` defines them. All-in flags are
+derived from the stacks. Unknown cards (``??``) are left out; a wholly unknown five-card deal is
+not recorded at all (an unknown hand is the default). Amounts are chips; with ``currency`` /
+``currency_symbol`` or any fractional amount they become cents (currency ``¤`` when none is named).
+
+Writing (:func:`write_phh`) produces standard PHH for the games PHH defines, plus extension fields
+and commentary, all prefixed so that other readers ignore them, for what PHH cannot say:
+
+- ``variant``: ``F2L3D``/``N2L1D`` when the game is one of them; otherwise an extension code
+  (``P2L3D``, ``N2L3D``, ``F2L1D``, ``P2L1D``, ``F5CD``, ``P5CD``, ``N5CD``, ``ITA``) and
+- ``_drawdealer_game = '27TD-PL'``: the drawdealer game id, which the reader trusts first;
+- ``_drawdealer_options``: the RULES.md §13 options of the hand (a site's house rules);
+- ``_drawdealer_stakes``: ``sb``/``bb``/``ante``/``small_bet``/``big_bet``/``invito``/``chip`` when
+  the standard fields do not imply them;
+- ``_drawdealer_carry``: an Italian deal's incoming carry (``pot``, ``requirement``, ``penalty``,
+  ``penalty_player``, ``reentry``; RULES.md §10), checked against the previous deal's outcome;
+- ``_drawdealer_hero``, ``_drawdealer_button`` (when the button is not the last player),
+  ``_drawdealer_sitting_out`` (``[[seat, name, stack], …]``, seated but not dealt in);
+- ``_drawdealer_claims``: what the log claims beyond ``finishing_stacks`` and ``winnings``
+  (``total_pot``, ``pots``, ``rake``, ``uncalled``, ``collected``, ``descriptions``,
+  ``summary_collected``, ``reshuffles``, ``final_stacks``);
+- action commentary ``# drawdealer: …``: ``all-in`` / ``not-all-in`` (the log's flag, where it
+  differs from the stacks), ``as <kind> <amount>`` (an action whose own amount breaks the rules,
+  kept as the log has it), ``kept <cards>`` and ``discarded -`` (on a draw: the kept cards; an
+  empty discard list), ``cards <cards>`` (on a muck whose cards the log reveals), and no-op actions ``# drawdealer: post_dead p3 50`` for forced bets the arrays
+  cannot place (dead blinds, blinds out of position, Italian invito and blind openings).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from drawdealer.engine.cards import Card, CardError, card_str, parse_card
+from drawdealer.engine.record import (
+    Action,
+    ActionKind,
+    Claims,
+    HandRecord,
+    PotClaim,
+    Seat,
+    Stakes,
+)
+from drawdealer.parsers.fastaction import new_action
+from drawdealer.parsers.results import ParseFailure, Skipped
+
+K = ActionKind
+
+VARIANTS = {"F2L3D": "27TD-FL", "N2L1D": "27SD-NL"}
+"""PHH variant codes of the games drawdealer plays."""
+EXTENSION_VARIANTS = {"27TD-PL": "P2L3D", "27TD-NL": "N2L3D", "27SD-FL": "F2L1D", "27SD-PL": "P2L1D",
+                      "5CD-FL": "F5CD", "5CD-PL": "P5CD", "5CD-NL": "N5CD", "ITA": "ITA"}
+"""Variant codes this project writes for games the PHH spec lacks (with ``_drawdealer_game``)."""
+_GAME_OF_VARIANT = {**VARIANTS, **{code: game for game, code in EXTENSION_VARIANTS.items()}}
+_VARIANT_OF_GAME = {game: code for code, game in VARIANTS.items()} | EXTENSION_VARIANTS
+_FIXED = ("FL",)
+_CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+_ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CONSUMED = frozenset({
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "hand",
+    "currency", "currency_symbol",
+})
+_POST_TAGS = {"post_sb": K.POST_SB, "post_bb": K.POST_BB, "post_ante": K.POST_ANTE, "post_dead": K.POST_DEAD,
+              "post_invito": K.POST_INVITO, "post_blind_open": K.POST_BLIND_OPEN,
+              "post_controbuio": K.POST_CONTROBUIO}
+_TAG_OF_POST = {kind: tag for tag, kind in _POST_TAGS.items()}
+
+
+class _Fail(Exception):
+    def __init__(self, message: str, line: int | None = None, column: int = 1, text: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.text = text
+
+
+# --------------------------------------------------------------------------- action strings
+
+@lru_cache(maxsize=1)
+def _grammar() -> Any:
+    from lark import Lark
+
+    return Lark.open("phh_actions.lark", rel_to=__file__, parser="lalr", cache=True)
+
+
+@lru_cache(maxsize=65536)
+def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """``(actor, verb, argument, commentary)`` of one PHH action, e.g. ``("p1", "cbr", "450000", None)``.
+
+    ``actor`` is ``"d"`` for the dealer; a no-op gives ``(None, None, None, commentary)``.
+    Raises :class:`_Fail` with the column of the first character the grammar rejects.
+    """
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _grammar().parse(text)
+    except UnexpectedInput as e:
+        column = getattr(e, "column", 1)
+        column = column if isinstance(column, int) and column > 0 else 1
+        raise _Fail(f"'{text}' is not a PHH action (unexpected '{text[column - 1:column + 9]}' at its column "
+                    f"{column}; expected '[pN|d] verb [arguments] [# commentary]')", column=column) from None
+    action, comment = tree.children
+    commentary = str(comment)[1:].strip() if comment is not None else None
+    if action is None:
+        return None, None, None, commentary
+    verb = {"deal_hole": "dh", "deal_board": "db", "bring_in": "pb", "complete_bet_raise": "cbr",
+            "check_call": "cc", "fold": "f", "stand_discard": "sd", "show_muck": "sm"}[action.data]
+    args = [str(t) if t is not None else None for t in action.children]
+    if verb == "dh":
+        return "d", verb, f"{args[0]} {args[1]}", commentary
+    if verb == "db":
+        return "d", verb, args[0], commentary
+    return args[0], verb, (args[1] if len(args) > 1 else None), commentary
+
+
+def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
+    """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
+    known = []
+    for k in range(0, len(text), 2):
+        token = text[k:k + 2]
+        if token != "??":
+            known.append(parse_card(token))
+    return len(text) // 2, tuple(known)
+
+
+def _cards_text(cards: Iterable[Card] | None, count: int) -> str:
+    known = [card_str(c) for c in cards] if cards else []
+    return "".join(known) + "??" * max(0, count - len(known))
+
+
+# --------------------------------------------------------------------------- reading
+
+def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
+    """One PHH hand (a whole ``.phh`` file, or one ``[section]`` of a ``.phhs`` file)."""
+    end_line = start_line + len(lines) - 1
+    hand_id = ""
+    try:
+        text = "\n".join(lines)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+            line = start_line + int(m.group(1)) - 1 if m else start_line
+            column = int(m.group(2)) if m else 1
+            raise _Fail(f"not valid TOML: {e}", line, column) from None
+        section = None
+        if "variant" not in data and len(data) == 1:
+            (section, inner), = data.items()
+            if isinstance(inner, dict):
+                data = inner
+        hand_id = str(data.get("hand", section if section is not None else Path(source).stem if source else ""))
+        return _Reader(data, lines, start_line, source, hand_id).record()
+    except _Fail as f:
+        line = f.line if f.line is not None else start_line
+        index = line - start_line
+        return ParseFailure(message=f.message, line=line, column=f.column,
+                            text=f.text or (lines[index] if 0 <= index < len(lines) else ""),
+                            hand_id=hand_id, start_line=start_line, end_line=end_line, source=source)
+    except _Skip as s:
+        return Skipped(hand_id=hand_id, game=s.game, reason="game", line=start_line, end_line=end_line,
+                       source=source, message=s.message)
+    except Exception as e:  # noqa: BLE001 - wrong value types and reader bugs: report the hand, go on
+        return ParseFailure(message=f"drawdealer could not read this hand ({e!r})", line=start_line,
+                            text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
+                            end_line=end_line, source=source)
+
+
+class _Skip(Exception):
+    def __init__(self, game: str, message: str) -> None:
+        super().__init__(message)
+        self.game = game
+        self.message = message
+
+
+_KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
+
+
+class _Reader:
+    """Turns one PHH table into a record."""
+
+    def __init__(self, data: dict[str, Any], lines: list[str], start_line: int, source: str, hand_id: str) -> None:
+        self.data = data
+        self.lines = lines
+        self.start = start_line
+        self.source = source
+        self.hand_id = hand_id
+        self.key_lines: dict[str, int] = {}
+        for k, line in enumerate(lines):
+            m = _KEY_LINE.match(line)
+            if m and m.group(1) not in self.key_lines:
+                self.key_lines[m.group(1)] = start_line + k
+
+    def _line(self, key: str) -> int | None:
+        return self.key_lines.get(key)
+
+    def _need(self, key: str) -> Any:
+        if key not in self.data:
+            raise _Fail(f"required field '{key}' is missing", self.start)
+        return self.data[key]
+
+    def record(self) -> HandRecord:
+        data = self.data
+        variant = str(self._need("variant"))
+        game = data.get("_drawdealer_game") or _GAME_OF_VARIANT.get(variant)
+        if game is None:
+            raise _Skip(variant, f"PHH variant {variant}: drawdealer does not play this game; hand skipped")
+        structure = "IT" if game == "ITA" else game.rsplit("-", 1)[1]
+        stacks_raw = self._need("starting_stacks")
+        n = len(stacks_raw)
+        if n < 2:
+            raise _Fail("a hand needs at least two players", self._line("starting_stacks"))
+        antes_raw = self._array("antes", n)
+        blinds_raw = self._array("blinds_or_straddles", n) if structure != "IT" else [0] * n
+        if structure in _FIXED:
+            bets_raw = [self._need("small_bet"), self._need("big_bet")]
+        elif structure != "IT":
+            bets_raw = [self._need("min_bet")]
+        else:
+            bets_raw = []
+        ops = self._actions()
+        numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
+        numbers += [op[3] for op in ops if op[1] == "cbr"]
+        for key in ("finishing_stacks", "winnings"):
+            numbers += list(data.get(key) or [])
+        for value in stacks_raw:
+            if value is None or (isinstance(value, float) and math.isinf(value)):
+                raise _Fail("unknown starting stacks (inf) cannot be replayed", self._line("starting_stacks"))
+        self.cents = bool(data.get("currency") or data.get("currency_symbol")) or any(
+            isinstance(v, float) and not float(v).is_integer() for v in numbers)
+        self.currency = ""
+        if self.cents:
+            code = str(data.get("currency") or "")
+            self.currency = str(data.get("currency_symbol") or _CURRENCY_SYMBOLS.get(code) or code or "¤")
+        conv = self._amount
+        stacks = [conv(v, "starting_stacks") for v in stacks_raw]
+        antes = [conv(v, "antes") for v in antes_raw]
+        blinds = [conv(v, "blinds_or_straddles") for v in blinds_raw]
+
+        names = self._names(n)
+        seat_numbers = data.get("seats") or list(range(1, n + 1))
+        if len(seat_numbers) != n:
+            raise _Fail(f"'seats' has {len(seat_numbers)} entries for {n} players", self._line("seats"))
+        seats = [Seat(seat=int(seat_numbers[i]), name=names[i], stack=stacks[i]) for i in range(n)]
+        sitting_out = [Seat(seat=int(s), name=str(nm), stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
+                       for s, nm, st in data.get("_drawdealer_sitting_out", [])]
+        all_seats = tuple(sorted(seats + sitting_out, key=lambda s: s.seat))
+        button = data["_drawdealer_button"] if "_drawdealer_button" in data else names[-1]
+        if button == "":
+            button = None
+
+        actions, committed = self._forced(names, stacks, antes, blinds)
+        actions += self._play(ops, names, stacks, committed)
+        stakes = self._stakes(structure, antes, blinds, [conv(v, "small_bet") for v in bets_raw])
+        claims = self._claims(names)
+        kept = {k: v for k, v in data.items() if k not in _CONSUMED and not k.startswith("_drawdealer_")}
+        extra: dict[str, Any] = {"phh": kept} if kept else {}
+        if "currency" in data:
+            extra["phh_currency"] = data["currency"]
+        carry = data.get("_drawdealer_carry")
+        if carry:  # the Italian deal's incoming carry (engine.replay.CARRY_KEYS)
+            extra |= {"it_carried_pot": conv(carry.get("pot", 0), "_drawdealer_carry"),
+                      "it_requirement": str(carry.get("requirement", "J")),
+                      "it_penalty": conv(carry.get("penalty", 0), "_drawdealer_carry"),
+                      "it_penalty_player": carry.get("penalty_player") or None,
+                      "it_reentry": [[str(p), conv(a, "_drawdealer_carry")] for p, a in carry.get("reentry", [])]}
+        options = dict(data.get("_drawdealer_options") or {})
+        if "_drawdealer_options" not in data and stakes.ante:
+            options["FORCED_BETS"] = "BLINDS_AND_ANTES"
+            if big_blind_ante(antes, blinds):
+                options["BIG_BLIND_ANTE"] = True
+        return HandRecord(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
+                          actions=tuple(actions), claims=claims, options=options, source=self.source,
+                          line=self.start, end_line=self.start + len(self.lines) - 1,
+                          hero=data.get("_drawdealer_hero"), currency=self.currency, extra=extra)
+
+    # -- fields
+
+    def _array(self, key: str, n: int) -> list[Any]:
+        value = self._need(key)
+        if not isinstance(value, list) or len(value) != n:
+            raise _Fail(f"'{key}' must list one value per player ({n})", self._line(key))
+        return value
+
+    def _amount(self, value: Any, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _Fail(f"'{key}': {value!r} is not an amount", self._line(key))
+        scaled = value * 100 if self.cents else value
+        rounded = round(scaled)
+        if abs(scaled - rounded) > 1e-6 or rounded < 0:
+            raise _Fail(f"'{key}': {value!r} is not a whole number of {'cents' if self.cents else 'chips'}",
+                        self._line(key))
+        return int(rounded)
+
+    def _names(self, n: int) -> list[str]:
+        raw = self.data.get("players") or []
+        if raw and len(raw) != n:
+            raise _Fail(f"'players' has {len(raw)} names for {n} players", self._line("players"))
+        names: list[str] = []
+        for i in range(n):
+            name = str(raw[i]) if raw and raw[i] else f"p{i + 1}"
+            if name in names:
+                name = f"{name} (p{i + 1})"
+            names.append(name)
+        return names
+
+    def _stakes(self, structure: str, antes: list[int], blinds: list[int], bets: list[int]) -> Stakes:
+        given = self.data.get("_drawdealer_stakes")
+        if given:
+            return Stakes(**{k: self._amount(v, "_drawdealer_stakes") for k, v in given.items()})
+        return derive_stakes(structure, antes, blinds, bets)
+
+    def _claims(self, names: list[str]) -> Claims:
+        data, conv = self.data, self._amount
+        ext = data.get("_drawdealer_claims") or {}
+        final = ext.get("final_stacks")
+        if final is not None:
+            final_stacks = tuple((str(p), conv(a, "_drawdealer_claims")) for p, a in final)
+        elif data.get("finishing_stacks") is not None:
+            final_stacks = tuple(zip(names, (conv(v, "finishing_stacks") for v in data["finishing_stacks"])))
+        else:
+            final_stacks = ()
+        won = ext.get("summary_collected")
+        if won is not None:
+            summary = tuple((str(p), conv(a, "_drawdealer_claims"), None) for p, a in won)
+        elif data.get("winnings") is not None:
+            line = self._line("winnings")
+            summary = tuple((nm, conv(v, "winnings"), line) for nm, v in zip(names, data["winnings"]))
+        else:
+            summary = ()
+        def amount(value: Any) -> Any:
+            return conv(value, "_drawdealer_claims") if value is not None else None
+
+        return Claims(
+            total_pot=amount(ext.get("total_pot")),
+            pots=tuple(amount(v) for v in ext["pots"]) if ext.get("pots") is not None else None,
+            rake=amount(ext.get("rake")),
+            uncalled=tuple((str(p), amount(a), None) for p, a in ext.get("uncalled", [])),
+            collected=tuple(PotClaim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)))
+                            for p, a, i in ext.get("collected", [])),
+            descriptions=tuple((str(p), str(d), None) for p, d in ext.get("descriptions", [])),
+            final_stacks=final_stacks,
+            summary_collected=summary,
+            reshuffles=tuple((int(i), None) for i in ext.get("reshuffles", [])),
+        )
+
+    # -- actions
+
+    def _actions(self) -> list[tuple[int | None, str | None, str | None, Any, str | None, str]]:
+        """``(line, verb, actor, argument, commentary, text)`` per action string."""
+        raw = self._need("actions")
+        if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+            raise _Fail("'actions' must be an array of strings", self._line("actions"))
+        where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
+        ops = []
+        for text, line in zip(raw, where):
+            try:
+                actor, verb, arg, comment = parse_action_string(text)
+            except _Fail as f:
+                source = self.lines[line - self.start] if line is not None else ""
+                at = source.find(text)
+                raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
+            value: Any = arg
+            if verb == "cbr":
+                value = float(arg) if any(c in arg for c in ".eE") else int(arg)  # type: ignore[arg-type]
+            ops.append((line, verb, actor, value, comment, text))
+        return ops
+
+    def _forced(self, names: list[str], stacks: list[int], antes: list[int],
+                blinds: list[int]) -> tuple[list[Action], list[int]]:
+        """Antes then blinds, from the arrays (heads-up: reversed, PHH spec); and the live blinds."""
+        n = len(names)
+        heads_up = n == 2
+        out: list[Action] = []
+        committed = [0] * n
+        for key, values, kinds in (("antes", antes, None), ("blinds_or_straddles", blinds, (K.POST_SB, K.POST_BB))):
+            line = self._line(key)
+            for i in ((1, 0) if heads_up else range(n)):  # heads-up the button (p2) posts the small blind
+                slot = 1 - i if heads_up else i
+                amount = values[slot]
+                if not amount:
+                    continue
+                if kinds is None:
+                    kind = K.POST_ANTE
+                elif heads_up:
+                    kind = K.POST_SB if i == 1 else K.POST_BB
+                elif i < 2:
+                    kind = kinds[i]
+                else:
+                    raise _Fail("straddles are outside drawdealer's rules (RULES.md §0.1)", line)
+                paid = min(amount, stacks[i])
+                stacks[i] -= paid
+                if kind is not K.POST_ANTE:
+                    committed[i] += paid
+                out.append(new_action(kind, names[i], paid, stacks[i] == 0, line=line, text=f"{key}[{slot}] = {amount}"))
+        return out, committed
+
+    def _play(self, ops: list[Any], names: list[str], stacks: list[int], committed: list[int]) -> list[Action]:
+        """Replays the betting arithmetic only (amounts of bets and calls), not legality.
+
+        ``committed`` holds the live blinds of the first round. A ``# drawdealer: <kind> <amount>``
+        commentary (written for logs whose own amounts break the rules) names the action exactly.
+        """
+        n = len(names)
+        index = {f"p{i + 1}": i for i in range(n)}
+        high = max(committed)
+        drawing = False
+        hands: list[list[Card] | None] = [None] * n
+        out: list[Action] = []
+        dealt: set[int] = set()
+        for line, verb, actor, arg, comment, text in ops:
+            ext = _extension(comment)
+            if verb is None:
+                if ext and ext[0] in _POST_TAGS:
+                    out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
+                    high = max(high, max(committed))
+                continue
+            if verb == "dh":
+                who, cards = arg.split()
+                i = self._player(who, index, line, text)
+                if cards == "-":
+                    raise _Fail("'-' (the cards as dealt) is for showdowns, not for dealing", line, 1, text)
+                count, known = self._cards(cards, line, text)
+                if i not in dealt:
+                    dealt.add(i)
+                    hands[i] = list(known) if len(known) == count else None
+                    if known or count != 5:
+                        out.append(new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text))
+                    continue
+                k = next((k for k in range(len(out) - 1, -1, -1)
+                          if out[k].player == names[i] and out[k].kind is K.DRAW), None)
+                draw = out[k] if k is not None else None
+                if draw is None or draw.received is not None or draw.received_count is not None or draw.count == 0:
+                    raise _Fail(f"cards dealt to {who} outside a draw", line, 1, text)
+                hand = hands[i]
+                if hand is not None and draw.discarded is not None and len(draw.discarded) == draw.count \
+                        and len(known) == count:
+                    hands[i] = [c for c in hand if c not in draw.discarded] + list(known)
+                else:
+                    hands[i] = None
+                informative = bool(known) or count != draw.count
+                out[k] = new_action(K.DRAW, draw.player, 0, draw.all_in, draw.count, draw.discarded,  # type: ignore[index]
+                                    known if known else None, None, draw.kept,
+                                    count if informative else None, draw.line, draw.text)
+                continue
+            if verb == "db":
+                raise _Fail("board cards in a draw game", line, 1, text)
+            i = self._player(actor, index, line, text)
+            name = names[i]
+            if verb == "sd":
+                drawing = True
+                kept = _ext_cards(ext, "kept", line, text)
+                if arg is None:
+                    out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
+                else:
+                    count, known = self._cards(arg, line, text)
+                    listed = _ext_cards(ext, "discarded", line, text)
+                    discarded = listed if listed is not None else known or None
+                    out.append(new_action(K.DRAW, name, 0, False, count, discarded, kept=kept, line=line, text=text))
+                continue
+            if verb == "sm":
+                if arg is None:
+                    cards = _ext_cards(ext, "cards", line, text)
+                    out.append(new_action(K.MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line, text=text))
+                elif arg == "-":
+                    hand = hands[i]
+                    out.append(new_action(K.SHOW, name, count=5, cards=tuple(hand) if hand else None, line=line, text=text))
+                else:
+                    count, known = self._cards(arg, line, text)
+                    out.append(new_action(K.SHOW, name, count=count, cards=known or None, line=line, text=text))
+                continue
+            if verb == "pb":
+                raise _Fail("bring-ins are for stud games", line, 1, text)
+            if drawing:
+                committed = [0] * n
+                high = 0
+                drawing = False
+            forced = _explicit(ext)
+            if forced is not None:
+                kind, raw = forced
+                amount = self._amount(raw, "actions")
+                paid = amount - committed[i] if kind is K.RAISE else amount if kind in (K.BET, K.CALL) else 0
+                stacks[i] -= paid
+                committed[i] += paid
+                high = max(high, committed[i])
+                out.append(new_action(kind, name, amount, _all_in(ext, stacks[i] == 0), line=line, text=text))
+                continue
+            if verb == "f":
+                out.append(new_action(K.FOLD, name, line=line, text=text))
+                continue
+            if verb == "cc":
+                owed = high - committed[i]
+                if owed <= 0:
+                    action = new_action(K.CHECK, name, line=line, text=text)
+                else:
+                    paid = min(owed, stacks[i])
+                    stacks[i] -= paid
+                    committed[i] += paid
+                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0), line=line, text=text)
+                out.append(action)
+                continue
+            to = self._amount(arg, "actions")
+            paid = min(max(0, to - committed[i]), stacks[i])
+            stacks[i] -= paid
+            if high == 0:
+                action = new_action(K.BET, name, paid, _all_in(ext, stacks[i] == 0), line=line, text=text)
+            else:
+                action = new_action(K.RAISE, name, committed[i] + paid, _all_in(ext, stacks[i] == 0),
+                                    line=line, text=text)
+            committed[i] += paid
+            high = max(high, committed[i])
+            out.append(action)
+        return out
+
+    def _ext_post(self, ext: list[str], index: dict[str, int], names: list[str], stacks: list[int],
+                  committed: list[int], line: int | None, text: str) -> Action:
+        if len(ext) < 3 or ext[1] not in index or not _NUMBER.fullmatch(ext[2]):
+            raise _Fail("expected '# drawdealer: post_xx pN amount'", line, 1, text)
+        i = index[ext[1]]
+        amount = self._amount(_number(ext[2]), "actions")
+        stacks[i] -= amount
+        if ext[0] in ("post_sb", "post_bb", "post_blind_open", "post_controbuio"):
+            committed[i] += amount
+        return new_action(_POST_TAGS[ext[0]], names[i], amount, "all-in" in ext[3:], line=line, text=text)
+
+    def _player(self, who: str | None, index: dict[str, int], line: int | None, text: str) -> int:
+        if who not in index:
+            raise _Fail(f"no player {who} in this hand", line, 1, text)
+        return index[who]
+
+    def _cards(self, text: str, line: int | None, source: str) -> tuple[int, tuple[Card, ...]]:
+        try:
+            return _split_cards(text)
+        except CardError as e:
+            raise _Fail(str(e), line, 1, source) from None
+
+
+def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:
+    """Only the big blind (the largest blind) posts an ante: the big-blind ante of the 2023 WSOP hands
+    (option ``BIG_BLIND_ANTE``, RULES.md §6.1)."""
+    payers = [k for k, a in enumerate(antes) if a]
+    return len(payers) == 1 and bool(blinds) and max(blinds) > 0 and payers[0] == blinds.index(max(blinds))
+
+
+def derive_stakes(structure: str, antes: list[int], blinds: list[int], bets: list[int]) -> Stakes:
+    """Stakes implied by PHH's standard fields (blinds in position order, heads-up reversed)."""
+    n = len(blinds)
+    sb, bb = (blinds[0], blinds[1]) if n > 1 else (0, blinds[0] if blinds else 0)
+    ante = next((a for a in antes if a), 0) if len(set(antes)) == 1 else 0
+    if big_blind_ante(antes, blinds):
+        ante = max(antes)  # the big blind posts the whole table's ante
+    if structure in _FIXED:
+        return Stakes(sb=sb, bb=bb, ante=ante, small_bet=bets[0], big_bet=bets[1])
+    return Stakes(sb=sb, bb=bb, ante=ante)
+
+
+def _extension(comment: str | None) -> list[str]:
+    """The words of a ``# drawdealer: …`` commentary (none for other commentary)."""
+    if comment is None or not comment.startswith("drawdealer:"):
+        return []
+    return comment[len("drawdealer:"):].split()
+
+
+def _ext_cards(ext: list[str], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
+    if tag not in ext:
+        return None
+    k = ext.index(tag)
+    cards = ext[k + 1] if k + 1 < len(ext) else ""
+    try:
+        return _split_cards(cards)[1] if cards != "-" else ()
+    except CardError as e:
+        raise _Fail(str(e), line, 1, text) from None
+
+
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_EXPLICIT = {"fold": K.FOLD, "check": K.CHECK, "call": K.CALL, "bet": K.BET, "raise": K.RAISE}
+
+
+def _number(text: str) -> int | float:
+    return float(text) if "." in text else int(text)
+
+
+def _explicit(ext: list[str]) -> tuple[ActionKind, int | float] | None:
+    """``# drawdealer: as call 150``: the action exactly as the original log had it."""
+    if len(ext) >= 3 and ext[0] == "as" and ext[1] in _EXPLICIT and _NUMBER.fullmatch(ext[2]):
+        return _EXPLICIT[ext[1]], _number(ext[2])
+    return None
+
+
+def _all_in(ext: list[str], derived: bool) -> bool:
+    if "all-in" in ext:
+        return True
+    if "not-all-in" in ext:
+        return False
+    return derived
+
+
+_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|#.*")
+
+
+def _locate_strings(lines: list[str], start: int, key_line: int | None, values: list[str]) -> list[int | None]:
+    """The source line of each string of the ``actions`` array (None where it cannot be told)."""
+    out: list[int | None] = []
+    if key_line is None:
+        return [None] * len(values)
+    k = key_line - start
+    first = True
+    while k < len(lines) and len(out) < len(values):
+        line = lines[k]
+        pos = line.index("=") + 1 if first else 0
+        first = False
+        for m in _STRING.finditer(line, pos):
+            if m.group(0).startswith("#"):
+                break
+            if len(out) < len(values):
+                out.append(start + k)
+        k += 1
+    return out + [key_line] * (len(values) - len(out))
+
+
+# --------------------------------------------------------------------------- writing
+
+def write_phh(record: HandRecord) -> str:
+    """The hand as PHH text (see the module docstring for the extension fields)."""
+    from drawdealer.parsers.phh_writer import write
+
+    return write(record)
+
+
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
+    """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_phh`)."""
+    for start, lines in chunks:
+        yield parse_hand(lines, start, source)

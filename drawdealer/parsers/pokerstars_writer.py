@@ -1,0 +1,248 @@
+"""A :class:`~drawdealer.engine.record.HandRecord` as PokerStars-style text that
+:mod:`drawdealer.parsers.pokerstars` reads back to the same record.
+
+The header and table lines are written back verbatim when the record came from PokerStars
+(``extra["header"]``, ``extra["table"]``); otherwise they are made from the game, stakes and hand
+id (date ``2000/01/01 00:00:00 ET``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
+round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
+claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them.
+PokerStars has no words for Italian poker or a lone dead blind: such hands raise ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from drawdealer.engine.cards import cards_str
+from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
+from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
+
+K = ActionKind
+_DRAW_NAMES = ("FIRST", "SECOND", "THIRD")
+_POST_WORDS = {K.POST_SB: "small blind", K.POST_BB: "big blind", K.POST_ANTE: "the ante"}
+
+
+class _Writer:
+    def __init__(self, record: HandRecord) -> None:
+        self.r = record
+        self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
+        self.cents = bool(record.currency)
+
+    def amount(self, value: int) -> str:
+        if not self.cents:
+            return str(value)
+        if value % 100 == 0 and self.symbol:
+            return f"{self.symbol}{value // 100}"
+        return f"{self.symbol}{value // 100}.{value % 100:02d}"
+
+    def header(self) -> str:
+        r = self.r
+        if "header" in r.extra:
+            return str(r.extra["header"])
+        family, _, limit = r.game.partition("-")
+        if family not in SITE_NAMES or limit not in LIMIT_NAMES:
+            raise ValueError(f"PokerStars has no hand history format for {r.game}")
+        a, b = (r.stakes.small_bet, r.stakes.big_bet) if limit == "FL" else (r.stakes.sb, r.stakes.bb)
+        iso = ISO_OF_SYMBOL.get(r.currency, "")
+        stakes = f"{self.amount(a)}/{self.amount(b)}"
+        if self.cents and not self.symbol:
+            stakes = f"{a // 100}.{a % 100:02d}/{b // 100}.{b % 100:02d}"
+        stakes += f" {iso}" if iso else ""
+        return (f"PokerStars Hand #{r.hand_id or 0}:  {SITE_NAMES[family]} {LIMIT_NAMES[limit]} ({stakes})"
+                f" - 2000/01/01 00:00:00 ET")
+
+    def table(self) -> str:
+        r = self.r
+        if r.extra.get("table"):
+            return str(r.extra["table"])
+        seat = next((s.seat for s in r.seats if s.name == r.button), r.extra.get("button_seat"))
+        size = max([6, len(r.seats)])
+        return f"Table 'drawdealer' {size}-max" + (f" Seat #{seat} is the button" if seat is not None else "")
+
+    def write(self) -> str:
+        r = self.r
+        out = [self.header(), self.table()]
+        for s in r.seats:
+            out.append(f"Seat {s.seat}: {s.name} ({self.amount(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else ""))
+        actions = list(r.actions)
+        k = 0
+        while k < len(actions) and actions[k].kind in FORCED_KINDS:
+            k = self.post(actions, k, out)
+        out.append("*** DEALING HANDS ***")
+        reshuffles = {}
+        for index, _ in r.claims.reshuffles:
+            reshuffles[index] = reshuffles.get(index, 0) + 1
+        closing = len(actions)
+        while closing > k and actions[closing - 1].kind in (K.SHOW, K.MUCK):
+            closing -= 1
+        committed: dict[str, int] = {}
+        for a in actions[:k]:
+            if a.kind in (K.POST_SB, K.POST_BB):
+                committed[a.player] = committed.get(a.player, 0) + a.amount
+        high = max(committed.values(), default=0)
+        draws = 0
+        in_draw = False
+        while k < len(actions):
+            a = actions[k]
+            out += ["The deck is reshuffled"] * reshuffles.pop(k, 0)
+            if k == closing:
+                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+                out.append("*** SHOW DOWN ***")
+            if a.kind is K.DRAW and not in_draw:
+                in_draw = True
+                out.append(f"*** {_DRAW_NAMES[draws]} DRAW ***" if draws < 3 else "*** DRAW ***")
+                draws += 1
+            if a.kind in FORCED_KINDS:
+                k = self.post(actions, k, out)
+                continue
+            if a.kind in (K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE):
+                if in_draw:
+                    in_draw = False
+                    committed, high = {}, 0
+                out.append(self.betting(a, high))
+                if a.kind is K.CALL or a.kind is K.BET:
+                    committed[a.player] = committed.get(a.player, 0) + a.amount
+                elif a.kind is K.RAISE:
+                    committed[a.player] = a.amount
+                high = max(high, committed.get(a.player, 0))
+            else:
+                out += self.other(a)
+            k += 1
+        out += ["The deck is reshuffled"] * sum(reshuffles.values())
+        if closing == len(actions):
+            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+        out += self.collected()
+        out += self.summary()
+        return "\n".join(out) + "\n"
+
+    def post(self, actions: list[Action], k: int, out: list[str]) -> int:
+        a = actions[k]
+        tail = " and is all-in" if a.all_in else ""
+        if a.kind in _POST_WORDS:
+            nxt = actions[k + 1] if k + 1 < len(actions) else None
+            if (a.kind is K.POST_BB and nxt is not None and nxt.kind is K.POST_DEAD and nxt.player == a.player):
+                tail = " and is all-in" if nxt.all_in else ""
+                out.append(f"{a.player}: posts small & big blinds {self.amount(a.amount + nxt.amount)}{tail}")
+                return k + 2
+            out.append(f"{a.player}: posts {_POST_WORDS[a.kind]} {self.amount(a.amount)}{tail}")
+            return k + 1
+        raise ValueError(f"PokerStars text has no line for a {a.kind.value} ({a.player})")
+
+    def betting(self, a: Action, high: int) -> str:
+        tail = " and is all-in" if a.all_in else ""
+        if a.kind is K.FOLD:
+            return f"{a.player}: folds"
+        if a.kind is K.CHECK:
+            return f"{a.player}: checks"
+        if a.kind is K.CALL:
+            return f"{a.player}: calls {self.amount(a.amount)}{tail}"
+        if a.kind is K.BET:
+            return f"{a.player}: bets {self.amount(a.amount)}{tail}"
+        return f"{a.player}: raises {self.amount(max(0, a.amount - high))} to {self.amount(a.amount)}{tail}"
+
+    def other(self, a: Action) -> list[str]:
+        if a.kind is K.DEAL:
+            return [f"Dealt to {a.player}" + (f" [{cards_str(a.cards)}]" if a.cards is not None else "")]
+        if a.kind is K.DRAW:
+            if not a.count:
+                return [f"{a.player}: stands pat" + (f" on [{cards_str(a.kept)}]" if a.kept is not None else "")]
+            word = "card" if a.count == 1 else "cards"
+            lines = [f"{a.player}: discards {a.count} {word}" + (f" [{cards_str(a.discarded)}]" if a.discarded is not None else "")]
+            if a.received is not None:
+                kept = a.kept if a.kept is not None else self.kept(a)
+                group = f"[{cards_str(kept)}] " if kept else ""
+                lines.append(f"Dealt to {a.player} {group}[{cards_str(a.received)}]")
+            return lines
+        if a.kind is K.SHOW:
+            desc = next((d for p, d, _ in self.r.claims.descriptions if p == a.player), None)
+            return [f"{a.player}: shows [{cards_str(a.cards or ())}]" + (f" ({desc})" if desc is not None else "")]
+        if a.kind is K.MUCK:
+            return [f"{a.player}: mucks hand"]
+        raise ValueError(f"PokerStars text has no line for a {a.kind.value} ({a.player})")
+
+    def kept(self, draw: Action) -> tuple[int, ...]:
+        """The cards a player kept, from his known hand, when the record does not say."""
+        hand: list[int] | None = None
+        for a in self.r.actions:
+            if a is draw:
+                break
+            if a.player != draw.player:
+                continue
+            if a.kind is K.DEAL:
+                hand = list(a.cards) if a.cards and len(a.cards) == (a.count or len(a.cards)) else None
+            elif a.kind is K.DRAW and hand is not None:
+                if a.count and (a.discarded is None or a.received is None or len(a.discarded) != a.count):
+                    hand = None
+                elif a.count:
+                    hand = [c for c in hand if c not in a.discarded] + list(a.received)  # type: ignore[operator]
+        if hand is None or draw.discarded is None or len(draw.discarded) != draw.count:
+            return ()
+        return tuple(c for c in hand if c not in draw.discarded)
+
+    def collected(self) -> list[str]:
+        claims = self.r.claims.collected
+        several = len({c.pot_index for c in claims if c.pot_index}) > 1 or any((c.pot_index or 0) > 1 for c in claims)
+        out = []
+        for c in claims:
+            if not c.pot_index:
+                pot = "main pot" if any(x.pot_index for x in claims) or (self.r.claims.pots and len(self.r.claims.pots) > 1) else "pot"
+            else:
+                pot = f"side pot-{c.pot_index}" if several else "side pot"
+            out.append(f"{c.player} collected {self.amount(c.amount)} from {pot}")
+        return out
+
+    def summary(self) -> list[str]:
+        r, c = self.r, self.r.claims
+        total = c.total_pot if c.total_pot is not None else self.pot_put_in()
+        line = f"Total pot {self.amount(total)}"
+        if c.pots is not None and len(c.pots) > 1:
+            line += f" Main pot {self.amount(c.pots[0])}."
+            if len(c.pots) == 2:
+                line += f" Side pot {self.amount(c.pots[1])}."
+            else:
+                line += "".join(f" Side pot-{k} {self.amount(p)}." for k, p in enumerate(c.pots[1:], 1))
+        out = ["*** SUMMARY ***", f"{line} | Rake {self.amount(c.rake or 0)}"]
+        posted = {a.player: a.kind for a in r.actions if a.kind in (K.POST_SB, K.POST_BB)}
+        won = {p: x for p, x, _ in c.summary_collected}
+        described: dict[str, list[str]] = {}
+        for p, d, _ in c.descriptions:
+            described.setdefault(p, []).append(d)
+        for s in r.seats:
+            marks = " (button)" if s.name == r.button else ""
+            if s.name in posted:
+                marks += " (small blind)" if posted[s.name] is K.POST_SB else " (big blind)"
+            head = f"Seat {s.seat}: {s.name}{marks}"
+            mine = [a for a in r.actions if a.player == s.name]
+            show = next((a for a in mine if a.kind is K.SHOW), None)
+            muck = next((a for a in reversed(mine) if a.kind is K.MUCK), None)
+            if show is not None:
+                result = f"won ({self.amount(won[s.name])})" if s.name in won else "lost"
+                descs = described.get(s.name, [])
+                desc = descs[1] if len(descs) > 1 else descs[0] if descs else None
+                out.append(f"{head} showed [{cards_str(show.cards or ())}] and {result}" + (f" with {desc}" if desc is not None else ""))
+            elif muck is not None and muck.cards is not None:
+                out.append(f"{head} mucked [{cards_str(muck.cards)}]")
+            elif s.name in won:
+                out.append(f"{head} collected ({self.amount(won[s.name])})")
+            elif any(a.kind is K.FOLD for a in mine):
+                out.append(f"{head} folded before the Draw")
+        return out
+
+    def pot_put_in(self) -> int:
+        """Chips the actions put in, less uncalled bets (when the record claims no total)."""
+        total = 0
+        street: dict[str, int] = {}
+        for a in self.r.actions:
+            if a.kind is K.DRAW:
+                street = {}
+            if a.kind in FORCED_KINDS or a.kind in (K.CALL, K.BET):
+                total += a.amount
+                if a.kind is not K.POST_ANTE:
+                    street[a.player] = street.get(a.player, 0) + a.amount
+            elif a.kind is K.RAISE:
+                total += a.amount - street.get(a.player, 0)
+                street[a.player] = a.amount
+        return total - sum(x for _, x, _ in self.r.claims.uncalled)
+
+
+def write_pokerstars(record: HandRecord) -> str:
+    """``record`` as PokerStars text (one hand, ending with a newline)."""
+    return _Writer(record).write()

@@ -1,0 +1,54 @@
+"""What a reader yields besides a :class:`~drawdealer.engine.record.HandRecord`.
+
+A hand that cannot be parsed is a :class:`ParseFailure` (finding ``PARSE_ERROR``, RULES.md §11.1);
+a hand of a game drawdealer does not play, or a hand the site cancelled, is :class:`Skipped`
+(notice ``GAME_UNSUPPORTED``, RULES.md §0.1). Both are data: the reader yields them and goes on with
+the next hand (DESIGN.md convention 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawdealer.engine.findings import Finding
+
+
+class FormatError(ValueError):
+    """A whole file cannot be read: unknown or unsupported format (the CLI exits 2)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParseFailure:
+    """A hand whose text breaks the format: where (``line``, 1-based ``column``), what, and why."""
+
+    message: str
+    line: int
+    column: int = 1
+    text: str = ""
+    hand_id: str = ""
+    start_line: int = 1
+    end_line: int | None = None
+    source: str = ""
+
+    def finding(self) -> Finding:
+        """The ``PARSE_ERROR`` finding for this failure."""
+        return Finding(code="PARSE_ERROR", message=self.message, hand_id=self.hand_id, line=self.line,
+                       details={"column": self.column, "text": self.text, "source": self.source})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Skipped:
+    """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game) or ``"cancelled"``."""
+
+    hand_id: str
+    game: str
+    reason: str
+    message: str
+    line: int
+    end_line: int | None = None
+    source: str = ""
+
+    def finding(self) -> Finding:
+        """The ``GAME_UNSUPPORTED`` notice (a warning) for this hand."""
+        return Finding(code="GAME_UNSUPPORTED", message=self.message, hand_id=self.hand_id, line=self.line,
+                       actual=self.game, details={"reason": self.reason, "source": self.source})
