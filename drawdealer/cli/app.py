@@ -9,11 +9,17 @@ from __future__ import annotations
 import sys
 
 import typer
+from typer.exceptions import TyperException
 
+from drawdealer.cli.errors import ExitCode
+from drawdealer.cli.convert import convert as _convert
+from drawdealer.cli.deal.command import deal as _deal
 from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
 from drawdealer.cli.showdown import fast_path as _showdown_fast_path
 from drawdealer.cli.showdown import showdown as _showdown
+from drawdealer.cli.status import status as _status
+from drawdealer.cli.validate import validate as _validate
 
 app = typer.Typer(
     name="drawdealer",
@@ -32,7 +38,11 @@ def _root() -> None:
 app.command("rules")(_rules)
 app.command("codes", help="Alias of `drawdealer rules`.")(_rules)
 app.command("showdown")(_showdown)
+app.command("deal")(_deal)
+app.command("status")(_status)
 app.command("potlimit")(_potlimit)
+app.command("validate")(_validate)
+app.command("convert")(_convert)
 
 
 def main() -> None:
@@ -40,7 +50,21 @@ def main() -> None:
 
     ``showdown`` with plain arguments runs without Typer's parameter processing, which imports
     pydantic (about 100 ms); see ``showdown.fast_path``. Everything else goes through Typer.
+
+    Usage errors (an unknown option, a missing value) are printed as one line on stderr with exit
+    code 2, like every other bad input, instead of Click's boxed usage message.
     """
     if sys.argv[1:2] == ["showdown"]:
         _showdown_fast_path(sys.argv[2:])
-    app()
+    try:
+        code = app(standalone_mode=False)
+    except TyperException as err:  # Click's usage errors, vendored by Typer 0.29
+        ctx = getattr(err, "ctx", None)
+        where = ctx.command_path if ctx is not None else "drawdealer"
+        if err.format_message():  # empty when no arguments were given and the help was printed
+            sys.stderr.write(f"{where}: error: {err.format_message()} (see {where} --help)\n")
+        code = ExitCode.BAD_INPUT
+    except typer.Abort:
+        sys.stderr.write("drawdealer: aborted\n")
+        code = ExitCode.BAD_INPUT
+    raise SystemExit(code or 0)

@@ -18,7 +18,7 @@ expected, actual, details)`` tuples; the hand state turns them into findings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.options import Options
@@ -30,7 +30,7 @@ STUB = -1  # in the current stub (it came back with a reshuffle)
 PREV, MUCK, DONE, DECLARED, PROTECTED, BURNED = -2, -3, -4, -5, -6, -7
 PILE_NAMES = {PREV: "prev", MUCK: "muck", DONE: "done", DECLARED: "declared", PROTECTED: "protected"}
 _PILE_OF = {name: code for code, name in PILE_NAMES.items()}
-_DECKS: dict[tuple[Card, ...], frozenset[Card]] = {}
+_THIS_ROUND = frozenset((DONE, DECLARED))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,15 +65,14 @@ class DeckState:
     __slots__ = ("opts", "deck", "n", "names", "stub", "gen", "hands", "unknown", "where", "dealt_gen",
                  "counts", "burns", "hold_back", "burn_pending", "reshuffles", "cards", "rng", "round_out")
 
-    def __init__(self, deck: Sequence[Card], names: Sequence[str], options: Options) -> None:
+    def __init__(self, deck: Collection[Card], names: Sequence[str], options: Options) -> None:
         self.opts = options
-        key = tuple(deck)
-        self.deck = _DECKS.get(key) or _DECKS.setdefault(key, frozenset(key))
+        self.deck = deck if isinstance(deck, frozenset) else frozenset(deck)
         self.names = names
         self.n = n = len(names)
-        self.stub = len(key)
+        self.stub = len(deck)
         self.gen = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands: list[list[Card]] = list(map(list, [()] * n))
         self.unknown = [0] * n
         self.where: dict[Card, int] = {}
         self.dealt_gen: dict[Card, int] = {}
@@ -404,10 +403,11 @@ class DeckState:
                 if c is not None:
                     self.where[c] = STUB
                     pool_cards.append(c)
-        for c, w in self.where.items():
-            if w in codes and (c not in own_set or own_used):
-                self.where[c] = STUB
-                pool_cards.append(c)
+        where = self.where
+        moved = [c for c, w in where.items() if w in codes and (own_used or c not in own_set)]
+        for c in moved:
+            where[c] = STUB
+        pool_cards += moved
         for p, n in used:
             if p in _PILE_OF:
                 counts[_PILE_OF[p]] -= n
@@ -431,8 +431,7 @@ class DeckState:
         counts[PREV] += counts[DONE] + counts[DECLARED]
         counts[DONE] = counts[DECLARED] = 0
         for c in self.round_out:
-            w = where.get(c)
-            if w == DONE or w == DECLARED:
+            if where.get(c) in _THIS_ROUND:
                 where[c] = PREV
         self.round_out = []
         self.burn_pending = False

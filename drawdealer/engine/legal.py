@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from drawdealer.engine import italian
+from drawdealer.engine.betting import pot_limit_max_to
+from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
+from drawdealer.engine.variants import Structure
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LegalActions:
@@ -62,3 +67,86 @@ class LegalActions:
                 "all_in_to": self.all_in_to, "draw": self.draw, "draw_max": self.draw_max,
                 "show": self.show, "muck": self.muck, "blind_open": self.blind_open,
                 "controbuio": self.controbuio}
+
+
+class LegalQueries:
+    """:meth:`legal_actions` of :class:`~drawdealer.engine.state.HandState`."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do now, with amounts (DESIGN.md convention 4)."""
+        if self.phase == BETTING and self.to_act >= 0:
+            return self._legal_betting(self.to_act)
+        if self.phase == DRAW:
+            i = self._current()
+            return LegalActions(street=self.street, player=self.names[i] if i >= 0 else None, draw=i >= 0,
+                                draw_max=self.spec.max_discard if i >= 0 else None, stub=self.deck.stub)
+        if self.phase == SHOWDOWN:
+            i = self._current()
+            return LegalActions(street=self.street, player=self.names[i] if i >= 0 else None, show=i >= 0,
+                                muck=i >= 0)
+        if self.phase == SETUP and self.italian and not self.forced_actions() and self.requirement == "J":
+            posters = self.blind_posters
+            if not posters:
+                i = self.order[0]
+                return LegalActions(street="SETUP", player=self.names[i],
+                                    blind_open=italian.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
+            if len(posters) == 1 or (len(posters) == 2 and self.opts.it_contro_controbuio):
+                i = self.order[len(posters)] if len(posters) < self.n else -1
+                if i >= 0 and i not in posters:
+                    return LegalActions(street="SETUP", player=self.names[i],
+                                        controbuio=italian.controbuio_amount(self.bet[posters[-1]]))
+        return LegalActions(street=self.street, player=None)
+
+    def _legal_betting(self, i: int) -> LegalActions:
+        r, spec, opts = self.rnd, self.spec, self.opts
+        c, stack, high = self.bet[i], self.stack[i], r.high
+        owed = high - c
+        all_in_to = c + stack
+        to_call = min(owed, stack) if owed > 0 else None
+        others = any(not self.folded[j] and self.stack[j] > 0 for j in range(self.n) if j != i)
+        bet_ok = raise_ok = False
+        min_bet = max_bet = min_to = max_to = None
+        structure = spec.structure
+        if high == 0:
+            if structure is Structure.FIXED:
+                min_bet = max_bet = min(r.unit, stack)
+            elif spec.is_italian:
+                chip = self.chip
+                min_bet, max_bet = min(chip, stack), min(self.pot, stack)
+                if self.pot < chip:
+                    min_bet = max_bet = min(chip, stack)
+            else:
+                min_bet = min(self.bb, stack)
+                max_bet = min(self.pot, stack) if structure is Structure.POT else stack
+            bet_ok = stack > 0 and others
+        elif all_in_to > high and others:
+            if structure is Structure.FIXED:
+                active = self.n - sum(self.folded)
+                uncapped = opts.fl_heads_up_uncapped and active == 2 and not r.capped_multiway
+                reopened = not r.acted[i] or r.full > r.level[i]
+                if (r.nbets < opts.fl_max_bets_per_round or uncapped) and reopened:
+                    raise_ok = True
+                    min_to = max_to = min(r.full + r.unit, all_in_to)
+            elif spec.is_italian:
+                step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else self.chip
+                limit = opts.it_max_raises_per_round
+                reopened = not r.acted[i] or high - r.level[i] >= step
+                if not r.blind and reopened and not (limit and r.nbets >= limit):
+                    raise_ok = True
+                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c) if opts.it_raise_limit == "POT" \
+                        else all_in_to
+                    min_to, max_to = min(high + step, all_in_to), min(most, all_in_to)
+            else:
+                reopened = not r.acted[i] or high - r.level[i] >= r.lraise
+                if reopened:
+                    raise_ok = True
+                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c) if structure is Structure.POT \
+                        else all_in_to
+                    min_to, max_to = min(high + r.lraise, all_in_to), min(most, all_in_to)
+        call_ok = owed > 0 and not self._limp(i, to_call or 0)
+        return LegalActions(street=self.street, player=self.names[i], fold=True, check=owed <= 0,
+                            call=call_ok, to_call=to_call if call_ok else None, bet=bet_ok, min_bet=min_bet if bet_ok else None,
+                            max_bet=max_bet if bet_ok else None, raise_=raise_ok, min_raise_to=min_to,
+                            max_raise_to=max_to, all_in_to=all_in_to if stack else None)

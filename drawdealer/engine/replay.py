@@ -14,10 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from drawdealer.engine.cards import cards_str
+from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import maker
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
 from drawdealer.engine.record import ActionKind, HandRecord
-from drawdealer.engine.state import COMPLETE, HANDLERS, HandState, ItalianCarry, Settlement
+from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
 from drawdealer.engine.variants import UnknownGame, get_game
 
 CARRY_KEYS = ("it_carried_pot", "it_requirement", "it_penalty", "it_penalty_player", "it_reentry")
@@ -66,6 +69,9 @@ class ReplayResult:
         return self.settlement.carry if self.settlement is not None else None
 
 
+_new_result = maker(ReplayResult)
+
+
 def carry_of(record: HandRecord) -> ItalianCarry | None:
     """The incoming Italian carry written in ``record.extra`` (:data:`CARRY_KEYS`), if any."""
     extra = record.extra
@@ -102,7 +108,7 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     except UnknownGame as exc:
         findings.append(Finding(code="GAME_UNSUPPORTED", message=str(exc), hand_id=hid, line=record.line,
                                 actual=record.game))
-        return ReplayResult(hand_id=hid, game=record.game, findings=tuple(findings), settlement=None, street="SETUP",
+        return _new_result(hand_id=hid, game=record.game, findings=tuple(findings), settlement=None, street="SETUP",
                             complete=False, aborted=True, state=None)
     base = options or DEFAULT_OPTIONS
     try:
@@ -111,21 +117,16 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         findings.append(Finding(code="CONFIG_INVALID", message=str(exc), hand_id=hid, line=record.line,
                                 expected=exc.reason, actual=exc.value, details={"option": exc.option}))
         opts = base
-    state = HandState(spec, seats=record.seats, button=_button(record), stakes=record.stakes, options=opts,
-                      hand_id=hid, carry=carry if carry is not None else carry_of(record))
-    findings += state.setup_problems()
-    # HandState.apply, inlined: the replay loop is the validator's hot path
-    index, handlers, finding = state.index, HANDLERS, state._finding
-    for k, action in enumerate(record.actions):
-        i = index.get(action.player, -1)
-        if i < 0:
-            state.events = k
-            findings += state.apply(action)
-            break
-        street = state.street
-        problems = handlers[action.kind](state, i, action)
-        if problems:
-            findings += [finding(p, action, street, k) for p in problems]
+    button, carry = _button(record), carry if carry is not None else carry_of(record)
+    state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
+                      carry=carry)
+    played = findings + state.setup_problems()
+    if not apply_actions(state, record.actions, played):  # the fast lane gave up half-way: again, without it
+        state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
+                          carry=carry)
+        played = findings + state.setup_problems()
+        apply_actions(state, record.actions, played, fast=False)
+    findings = played
     state.events = len(record.actions)
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
@@ -136,7 +137,7 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         if state.phase == COMPLETE:
             findings += state.finish()
             settlement = _check_claims(state, record, findings)
-    return ReplayResult(hand_id=hid, game=spec.id, findings=tuple(findings), settlement=settlement,
+    return _new_result(hand_id=hid, game=spec.id, findings=tuple(findings), settlement=settlement,
                         street=state.street, complete=state.phase == COMPLETE, aborted=state.aborted, state=state)
 
 
@@ -168,7 +169,9 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     claims = record.claims
     lines = claims.lines
     settlement = state.settle(explain=False)
-    pot_total = sum(p.amount for p in settlement.pots)
+    pot_total = 0
+    for pot in settlement.pots:
+        pot_total += pot.amount
     claimed_rake = claims.rake
     if claimed_rake is not None and claimed_rake != settlement.rake and not state.opts.rake_percent:
         settlement = state.settle(rake=claimed_rake, explain=False)
@@ -188,8 +191,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     if claims.total_pot is not None and claims.total_pot != pot_total:
         out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {pot_total}, the log says {claims.total_pot}",
                       line=lines.get("total_pot"), expected=pot_total, actual=claims.total_pot, pot_index="total"))
-    if claims.pots:
-        computed = [p.amount for p in settlement.pots]
+    computed = tuple([p.amount for p in settlement.pots])
+    if claims.pots and claims.pots != computed:
         for k in range(max(len(computed), len(claims.pots))):
             want = computed[k] if k < len(computed) else 0
             got = claims.pots[k] if k < len(claims.pots) else 0
@@ -210,14 +213,18 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                           line=lines.get("rake"), expected=opts.rake_cap, actual=claimed_rake))
     collected_claims = claims.collected
     if collected_claims:
-        said_total = sum(c.amount for c in collected_claims)
+        said_total = 0
+        for c in collected_claims:
+            said_total += c.amount
         rake = claimed_rake if claimed_rake is not None else settlement.rake
-        paid_out = pot_total - settlement.carried - sum(settlement.refunds.values())
+        paid_out = pot_total - settlement.carried - (sum(settlement.refunds.values()) if settlement.refunds else 0)
         if said_total + rake != paid_out and settlement.determined and not state.spec.is_italian:
             out.append(_f(state, "RAKE_MISMATCH", f"collected {said_total} + rake {rake} ≠ pots {paid_out}",
                           line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
                           actual=said_total + rake, rake=rake, pot_total=pot_total))
     _check_awards(state, record, settlement, out)
+    if claims.descriptions:
+        _check_descriptions(state, claims.descriptions, out)
     # --- final stacks (§9.4)
     if claims.final_stacks:
         got_collected: dict[str, int] = {}
@@ -226,10 +233,12 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                 got_collected[c.player] = got_collected.get(c.player, 0) + c.amount
         else:
             got_collected = dict(settlement.collected)
+        index, stack = state.index, state.stack
         for player, end in claims.final_stacks:
-            if player not in state.index:
+            i = index.get(player)
+            if i is None:
                 continue
-            want = state.stack[state.index[player]] + got_collected.get(player, 0)
+            want = stack[i] + got_collected.get(player, 0)
             if not collected_claims:
                 want += settlement.refunds.get(player, 0)
             if want != end:
@@ -309,8 +318,33 @@ def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, 
         _compare_collected(state, want, said, where, out)
 
 
+def _check_descriptions(state: HandState, descriptions: Iterable[tuple[str, str, int | None]],
+                        out: list[Finding]) -> None:
+    """Each hand description the log prints against the player's five cards (RULES.md §9.2)."""
+    from drawdealer.engine.descriptions import contradicts, read_description
+
+    ranking = state._ranking()
+    if not hasattr(ranking, "hand_class"):
+        return
+    for player, text, line in descriptions:
+        i = state.index.get(player, -1)
+        cards = state.shown.get(i) if i >= 0 else None
+        if cards is None and i >= 0 and len(state.deck.hands[i]) == 5:
+            cards = tuple(state.deck.hands[i])
+        claimed = read_description(text) if cards is not None and len(cards) == 5 else None
+        if claimed is None:
+            continue
+        actual = ranking.hand_class(cards)
+        if contradicts(claimed, actual):
+            computed = ranking.describe(cards)
+            out.append(_f(state, "HAND_CLAIM_WRONG", f"{player}'s {cards_str(cards)} is {computed}, the log says "
+                          f"'{text}'", line=line, expected=computed, actual=text, player=player))
+
+
 def _compare_collected(state: HandState, want: dict[str, int], said: dict[str, int],
                        where: dict[str, int | None], out: list[Finding]) -> None:
+    if want == said:
+        return
     for player in sorted(set(want) | set(said)):
         w, g = want.get(player, 0), said.get(player, 0)
         if w != g:

@@ -174,7 +174,8 @@ def _draw(state: HandState, rng: random.Random, style: Style, actions: list[Acti
     before = [list(h) for h in state.deck.hands]
     action = Action(kind=K.DRAW, player=name, count=count, discarded=discarded)
     state.apply(action)
-    mine = tuple(c for c in state.deck.hands[i] if c not in before[i])
+    kept = [c for c in before[i] if c not in discarded]
+    mine = tuple(c for c in state.deck.hands[i] if c not in kept)  # own discards may come back (§8.4 stage 3)
     actions.append(Action(kind=K.DRAW, player=name, count=count, discarded=discarded, received=mine,
                           received_count=count))
     for j, old in enumerate(before):

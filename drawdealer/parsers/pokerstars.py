@@ -32,7 +32,16 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
-from drawdealer.parsers.fastaction import new_action, new_claims, new_record, new_seat
+from drawdealer.parsers.fastaction import (
+    ActionDraft,
+    action_from,
+    action_template,
+    new_action,
+    new_claims,
+    new_pot_claim,
+    new_record,
+    new_seat,
+)
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -294,11 +303,22 @@ _rest_memo: dict[tuple[str, bool], tuple[Any, ...]] = {}
 
 
 def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
-    """The part of ``name: …`` after the colon, e.g. ``raises $2 to $2.50 and is all-in``."""
+    """The part of ``name: …`` after the colon, e.g. ``raises $2 to $2.50 and is all-in`` (memoised,
+    but for texts with cards, which seldom recur)."""
     key = (rest, cents)
     hit = _rest_memo.get(key)
     if hit is not None:
         return hit
+    out = _read_rest(rest, cents)
+    if "[" not in rest:
+        if len(_rest_memo) > _MEMO_SIZE:
+            _rest_memo.clear()
+        _rest_memo[key] = out
+    return out
+
+
+def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
+    """What :func:`_parse_rest` returns, read with the regexes."""
     body, all_in = rest, False
     if body.endswith(_ALLIN):
         body, all_in = body[: -len(_ALLIN)], True
@@ -309,9 +329,7 @@ def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
     m = _VERB.match(body)
     if m is None:
         if _NOISE_REST.fullmatch(rest):
-            out: tuple[Any, ...] = ("NOISE", None, 0, False, 0, None, None, None)
-            _rest_memo[key] = out
-            return out
+            return "NOISE", None, 0, False, 0, None, None, None
         raise _LineError(f"'{rest}' is not a PokerStars action")
     g = m.group
     try:
@@ -344,10 +362,71 @@ def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
             out = ("MUCK", K.MUCK, 0, all_in, 0, parse_card_list(mucked) if mucked is not None else None, None, None)
     except CardError as e:
         raise _LineError(f"'{rest}': {e}") from None
-    if len(_rest_memo) > _MEMO_SIZE:
-        _rest_memo.clear()
-    _rest_memo[key] = out
     return out
+
+
+def _entry(name: str, p: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What the player line ``name: …`` says, as the line memos hold it: ``(name, line kind, action
+    template or None, p, after)``, ``p`` being what :func:`_parse_rest` read and ``after`` telling
+    what else a post (``"POST"``) or a show (``"SHOW"``) records. Lines without a template (table
+    talk, ``doesn't show hand``, ``posts small & big blinds``) go through :meth:`_Builder._player_line`."""
+    kind = p[0]
+    if kind == "ACT":
+        return name, kind, action_template(p[1], name, p[2], p[3]), p, None
+    if kind == "DRAW":
+        if p[4]:
+            return name, kind, action_template(K.DRAW, name, 0, p[3], p[4], p[5]), p, None
+        return name, kind, action_template(K.DRAW, name, 0, p[3], kept=p[6]), p, None
+    if kind == "SHOW":
+        return name, kind, action_template(K.SHOW, name, count=len(p[5]), cards=p[5]), p, "SHOW"
+    if kind == "MUCK":
+        return name, kind, action_template(K.MUCK, name, count=len(p[5]) if p[5] else 0, cards=p[5]), p, None
+    if kind == "POST" and p[1] is not K.POST_DEAD:
+        return name, kind, action_template(p[1], name, p[2], p[3]), p, "POST"
+    return name, kind, None, p, None
+
+
+_CARD_SLOTS = {"DRAW": (5, 8), "SHOW": (7,), "MUCK": (7,)}
+"""Where the cards of a player line go in its action template (discarded or kept; shown or mucked)."""
+
+
+def _card_entry(entry: tuple[Any, ...], cards_text: str) -> tuple[Any, ...] | None:
+    """``entry`` of a line with one pair of brackets holding ``cards_text``, with a hole for the
+    cards: ``entry + (slot, counted)``, or None when the cards are not where expected."""
+    template = entry[2]
+    for slot in _CARD_SLOTS.get(entry[1], ()):
+        if template[slot] is not None:
+            counted = entry[1] != "DRAW"
+            try:
+                cards = parse_card_list(cards_text)
+            except CardError:
+                return None
+            if _with_cards(entry + (slot, counted), cards) == template:
+                return entry + (slot, counted)
+    return None
+
+
+def _with_cards(card_entry: tuple[Any, ...], cards: tuple[Card, ...]) -> tuple[Any, ...]:
+    """The action template of a :func:`_card_entry` for a line with these cards."""
+    template = list(card_entry[2])
+    template[card_entry[5]] = cards
+    if card_entry[6]:
+        template[4] = len(cards)
+    return tuple(template)
+
+
+def _card_key(line: str) -> tuple[str, str] | None:
+    """``(line without its cards, the cards)`` of a line with one ``[`` and, after it, one ``]``.
+
+    What the regexes read in such a player line, but for the cards, does not depend on the text
+    between the brackets (it holds no ``]``): the line without it is a sound memo key.
+    """
+    parts = line.split("[")
+    if len(parts) == 2:
+        inside = parts[1].split("]")
+        if len(inside) == 2:
+            return parts[0] + "[]" + inside[1], inside[0]
+    return None
 
 
 # --------------------------------------------------------------------------- the grammar
@@ -449,8 +528,13 @@ class _Cancelled(Exception):
 
 _noise_memo: set[str] = set()
 """Table talk already recognised (chat, joins, timeouts)."""
-_line_memo: dict[bool, dict[str, tuple[str, tuple[Any, ...]]]] = {False: {}, True: {}}
-"""Player lines already classified, by whole text (``Player1: folds`` recurs across hands)."""
+_line_memo: dict[bool, dict[str, tuple[str, str, tuple[Any, ...] | None, tuple[Any, ...]]]] = {False: {}, True: {}}
+_MISS = ("", "", None, (), None)  # what the line memo gives for a line it does not hold ('' is nobody's name)
+_card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
+"""Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
+:func:`_card_key`: their :func:`_card_entry`."""
+"""Player lines without cards already classified, by whole text (``Player1: folds`` recurs across
+hands): their :func:`_entry`."""
 
 
 class _Builder:
@@ -486,112 +570,150 @@ class _Builder:
         self.in_summary = False
 
     def build(self, game: str) -> HandRecord:
-        lines, start = self.lines, self.start
+        start = self.start
         names = self.names
         append = self.actions.append
-        memo = _line_memo[self.cents]
-        new = new_action
+        memo_get = _line_memo[self.cents].get
+        make = action_from
+        new = object.__new__
+        draft = ActionDraft
+        seats_get = _seat_memo[self.cents].get
+        cards_get = _card_memo[self.cents].get
+        section = _SECTIONS.get
         shape: list[str] = ["HEADER"]
-        where: list[int] = [0]
+        where: list[int] = [start]  # the line number of each item of the shape
         prev = "HEADER"
-        n = len(lines)
-        summary = n
-        seat_memo = _seat_memo[self.cents]
-        for i in range(1, n):  # the body: most lines are 'name: action' seen before
-            line = lines[i]
-            hit = memo.get(line)
-            if hit is not None and hit[0] in names:
-                name, p = hit
-                kind = p[0]
-                if kind == "ACT":
-                    append(new(p[1], name, p[2], p[3], 0, None, None, None, None, None, start + i, line))
-                elif kind == "DRAW":
-                    if p[4]:
-                        append(new(K.DRAW, name, 0, p[3], p[4], p[5], None, None, None, None, start + i, line))
-                    else:
-                        append(new(K.DRAW, name, 0, p[3], 0, None, None, None, p[6], None, start + i, line))
-                elif kind == "NOISE":
+        numbered = enumerate(self.lines, start)
+        next(numbered)  # the header
+        for number, line in numbered:  # the body: most lines are 'name: action' seen before
+            hit = memo_get(line, _MISS)
+            if hit[0] in names:  # a player line seen before (see _entry)
+                if hit[2] is not None:  # its action, built as fastaction.action_from would, without a call
+                    action = new(draft)
+                    (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
+                     action.received, action.cards, action.kept, action.received_count) = hit[2]
+                    action.line = number
+                    action.text = line
+                    action.__class__ = Action
+                    append(action)
+                    if hit[4] is not None:
+                        self._after(hit, action, number)
+                elif hit[1] == "NOISE":
                     continue
                 else:
-                    self._player_line(name, p, start + i, line)
-            elif not line or line in _noise_memo:
-                continue
-            elif line in _SECTIONS:
-                kind = _SECTIONS[line]
-                if kind == "SUMMARY":
+                    self._player_line(hit[0], hit[3], number, line)
+                kind = hit[1]
+                if kind != prev:  # every kind in the memo is repeatable
                     shape.append(kind)
-                    where.append(i)
-                    summary = i + 1
-                    self.in_summary = True
-                    break
-            elif line in seat_memo:
-                try:
-                    kind = self._seat(seat_memo[line])
-                except _LineError as e:
-                    raise _At(i, e) from None
-            else:
-                kind = self._classify_at(i, line, memo)
-                if kind is None:
+                    where.append(number)
+                    prev = kind
+                continue
+            kind = section(line)
+            if kind is None:
+                seat = seats_get(line)
+                if seat is not None:
+                    if seat.name in names:
+                        raise _At(number - start, _LineError(f"player '{seat.name}' is seated twice", 9))
+                    names[seat.name] = seat.seat
+                    self.seat_names[seat.seat] = seat.name
+                    self.seats.append(seat)
+                    kind = "SEAT"
+                elif not line or line in _noise_memo:
                     continue
+                elif "[" not in line:
+                    kind = self._classify_at(number - start, line)
+                    if kind is None:
+                        continue
+                elif line.startswith("Dealt to ") and ": " not in line:  # what _classify would do, sooner
+                    try:
+                        self._dealt(line, number)
+                    except _LineError as e:
+                        raise _At(number - start, e) from None
+                    except CardError as e:
+                        raise _At(number - start, _LineError(str(e))) from None
+                    kind = "DEALT"
+                else:  # a player line with cards, whose words may have been seen before
+                    key = _card_key(line)
+                    hit = cards_get(key[0]) if key is not None else None
+                    cards = None
+                    if hit is not None and hit[0] in names:
+                        try:
+                            cards = parse_card_list(key[1])  # type: ignore[index]
+                        except CardError:
+                            pass
+                    if cards is not None:
+                        action = make(_with_cards(hit, cards), number, line)  # type: ignore[arg-type]
+                        append(action)
+                        if hit[4] is not None:  # type: ignore[index]
+                            self._after(hit, action, number)  # type: ignore[arg-type]
+                        kind = hit[1]  # type: ignore[index]
+                    else:
+                        kind = self._classify_at(number - start, line)
+                        if kind is None:
+                            continue
+            elif kind == "SUMMARY":
+                shape.append(kind)
+                where.append(number)
+                self.in_summary = True
+                break
             if kind != prev or kind not in _REPEATABLE:
                 shape.append(kind)
-                where.append(i)
+                where.append(number)
                 prev = kind
         prev = "SUMMARY"
-        seen = _summary_memo[self.cents]
+        seen = _summary_memo[self.cents].get
         seat_names = self.seat_names
-        for i in range(summary, n):  # the summary: 'Seat N: …' lines recur too
-            line = lines[i]
-            hit = seen.get(line)
+        for number, line in numbered:  # the summary: 'Seat N: …' lines recur too
+            hit = seen(line)
             if hit is not None and seat_names.get(hit[0]) == hit[1]:
                 kind = "SEATSUM"
                 if hit[2] is not None or hit[3] is not None or hit[4] is not None or hit[5] is not None:
-                    self._summary_outcome(hit, start + i, line)
+                    self._summary_outcome(hit, number, line)
             elif not line or line in _noise_memo:
                 continue
             else:
-                kind = self._classify_at(i, line, memo)
+                kind = self._classify_at(number - start, line)
                 if kind is None:
                     continue
             if kind != prev or kind not in _REPEATABLE:
                 shape.append(kind)
-                where.append(i)
+                where.append(number)
                 prev = kind
 
         verdict = _check_shape(tuple(shape))
         if verdict is not None:
             index, message = verdict
-            raise _At(where[index], _LineError(message))
+            raise _At(where[index] - start, _LineError(message))
         return self._record(game)
 
-    def _classify_at(self, i: int, line: str, memo: dict[str, tuple[str, tuple[Any, ...]]]) -> str | None:
+    def _classify_at(self, i: int, line: str) -> str | None:
         try:
-            return self._classify(i, line, memo)
+            return self._classify(i, line)
         except _LineError as e:
             raise _At(i, e) from None
         except CardError as e:
             raise _At(i, _LineError(str(e))) from None
 
     def _record(self, game: str) -> HandRecord:
-        head, seats, actions = self.head, self.seats, self.actions
+        head = self.head
         button = None
         extra: dict[str, Any] = {"header": self.lines[0], "table": self.table_line}
         if self.button_seat is not None:
             button = self.seat_names.get(self.button_seat)
             if button is None:
                 extra["button_seat"] = self.button_seat
-        stakes = self._stakes()
+        big_blind_ante = self._big_blind_ante()
+        stakes = self._stakes(big_blind_ante)
         claims = new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
                             tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
                             self.claim_lines)
-        return new_record(head.hand_id, game, tuple(seats), button, stakes, tuple(actions), claims,
-                          house_rules(max_seats=self.max_seats, antes=stakes.ante > 0,
-                                      big_blind_ante=self._big_blind_ante()), self.source,
+        return new_record(head.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
+                          _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
 
     # -- one line, the general way
 
-    def _classify(self, i: int, line: str, memo: dict[str, tuple[str, tuple[Any, ...]]]) -> str | None:
+    def _classify(self, i: int, line: str) -> str | None:
         """The kind of line ``i`` (None for table talk), recording what it says."""
         number = self.start + i
         cents = self.cents
@@ -618,17 +740,27 @@ class _Builder:
                 p = _parse_rest(line[j + 2:], cents)
             except _LineError as e:
                 raise _LineError(e.message, j + 3) from None
-            if len(memo) > _MEMO_SIZE:
-                memo.clear()
-            memo[line] = (name, p)
+            entry = _entry(name, p)
+            if "[" not in line:
+                memo = _line_memo[cents]
+                if len(memo) > _MEMO_SIZE:
+                    memo.clear()
+                memo[line] = entry
+            elif entry[2] is not None and "[" not in name:
+                key = _card_key(line)
+                card_entry = _card_entry(entry, key[1]) if key is not None else None
+                if card_entry is not None:
+                    memo = _card_memo[cents]
+                    if len(memo) > _MEMO_SIZE:
+                        memo.clear()
+                    memo[key[0]] = card_entry  # type: ignore[index]
             if p[0] == "NOISE":
                 return None
-            if p[0] == "ACT":
-                self.actions.append(new_action(p[1], name, p[2], p[3], line=number, text=line))
-            elif p[0] == "DRAW" and p[4]:
-                self.actions.append(new_action(K.DRAW, name, 0, p[3], p[4], p[5], line=number, text=line))
-            elif p[0] == "DRAW":
-                self.actions.append(new_action(K.DRAW, name, 0, p[3], 0, kept=p[6], line=number, text=line))
+            if entry[2] is not None:
+                action = action_from(entry[2], number, line)
+                self.actions.append(action)
+                if entry[4] is not None:
+                    self._after(entry, action, number)
             else:
                 self._player_line(name, p, number, line)
             return p[0]
@@ -648,18 +780,26 @@ class _Builder:
         if line == "The deck is reshuffled":
             self.reshuffles.append((len(self.actions), number))
             return None
-        if line in _NOISE_LINES or _NOISE.fullmatch(line):
-            if len(_noise_memo) > _MEMO_SIZE:
-                _noise_memo.clear()
-            _noise_memo.add(line)
-            return None
-        m = _COLLECT.match(line)
-        if m is None or m.group("name") not in names:
+        collects = _collect_memo[cents]
+        hit = collects.get(line)
+        if hit is None:
+            if line in _NOISE_LINES or _NOISE.fullmatch(line):
+                if len(_noise_memo) > _MEMO_SIZE:
+                    _noise_memo.clear()
+                _noise_memo.add(line)
+                return None
+            m = _COLLECT.match(line)
+            if m is None or m.group("name") not in names:
+                raise _LineError("not a PokerStars line (unknown player or shape)")
+            pot = m.group("pot")
+            hit = (m.group("name"), parse_amount(m.group("amt"), cents),
+                   0 if pot in ("pot", "main pot") else int(m.group("n") or 1))
+            if len(collects) > _MEMO_SIZE:
+                collects.clear()
+            collects[line] = hit
+        elif hit[0] not in names:
             raise _LineError("not a PokerStars line (unknown player or shape)")
-        pot = m.group("pot")
-        index = 0 if pot in ("pot", "main pot") else int(m.group("n") or 1)
-        self.collected.append(PotClaim(player=m.group("name"), amount=parse_amount(m.group("amt"), cents),
-                                       pot_index=index, line=number))
+        self.collected.append(new_pot_claim(hit[0], hit[1], hit[2], number))
         return "COLLECT"
 
     def _seat_line(self, line: str, number: int) -> str:
@@ -688,30 +828,28 @@ class _Builder:
         self.seats.append(seat)
         return "SEAT"
 
+    def _after(self, entry: tuple[Any, ...], action: Action, number: int) -> None:
+        """What a post or a show records besides its action (see :func:`_entry`)."""
+        if entry[4] == "POST":
+            if action.kind is K.POST_ANTE:
+                self.antes.append(action)
+            elif action.kind is K.POST_SB and not action.all_in and self.posted_sb is None:
+                self.posted_sb = action.amount
+            return
+        name, desc = entry[0], entry[3][7]  # a show: its description is in the words, not the cards
+        self.showed.add(name)
+        if desc is not None:
+            self.descriptions.append((name, desc, number))
+            self.body_desc[name] = desc
+
     def _player_line(self, name: str, p: tuple[Any, ...], number: int, line: str) -> None:
-        """Shows, mucks, ``doesn't show hand`` and ``posts small & big blinds``."""
-        kind = p[0]
-        actions = self.actions
-        if kind == "SHOW":
-            self.showed.add(name)
-            actions.append(new_action(K.SHOW, name, cards=p[5], count=len(p[5]), line=number, text=line))
-            if p[7] is not None:
-                self.descriptions.append((name, p[7], number))
-                self.body_desc[name] = p[7]
-        elif kind == "MUCK":
-            actions.append(new_action(K.MUCK, name, cards=p[5], count=len(p[5]) if p[5] else 0,
-                                      line=number, text=line))
-        elif kind == "POST" and p[1] is K.POST_DEAD:  # posts small & big blinds: a live BB and a dead SB
+        """``doesn't show hand`` (nothing to record) and ``posts small & big blinds`` (a live big
+        blind and a dead small blind)."""
+        if p[0] == "POST" and p[1] is K.POST_DEAD:
             bb = self._bb()
             live = min(bb, p[2])
-            actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
-            actions.append(new_action(K.POST_DEAD, name, p[2] - live, p[3], line=number, text=line))
-        elif kind == "POST":
-            actions.append(new_action(p[1], name, p[2], p[3], line=number, text=line))
-            if p[1] is K.POST_ANTE:
-                self.antes.append(actions[-1])
-            elif p[1] is K.POST_SB and not p[3] and self.posted_sb is None:
-                self.posted_sb = p[2]
+            self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
+            self.actions.append(new_action(K.POST_DEAD, name, p[2] - live, p[3], line=number, text=line))
 
     def _summary_line(self, line: str, number: int) -> str | None:
         cents = self.cents
@@ -747,25 +885,32 @@ class _Builder:
         return len(antes) == 1 and not antes[0].all_in and any(
             a.kind is K.POST_BB and a.player == antes[0].player for a in self.actions)
 
-    def _stakes(self) -> Stakes:
+    def _stakes(self, big_blind_ante: bool) -> Stakes:
         """Header stakes; a fixed-limit small blind is the one posted (PokerStars: $0.10 at $0.25/$0.50)."""
         head = self.head
         bb = self._bb()
-        ante = _uniform_ante(self.antes, sum(1 for seat in self.seats if not seat.sitting_out)) if self.antes else 0
-        if self._big_blind_ante():
+        ante = 0
+        if big_blind_ante:
             ante = self.antes[0].amount
+        elif self.antes:
+            ante = _uniform_ante(self.antes, sum(1 for seat in self.seats if not seat.sitting_out))
         if head.limit == "FL":
             sb = self.posted_sb if self.posted_sb is not None else bb // 2
-            return Stakes(sb=sb, bb=bb, ante=ante, small_bet=head.a, big_bet=head.b)
-        return Stakes(sb=head.a, bb=bb, ante=ante)
+            key = (sb, bb, ante, head.a, head.b)
+        else:
+            key = (head.a, bb, ante, 0, 0)
+        stakes = _stakes_memo.get(key)
+        if stakes is None:
+            if len(_stakes_memo) > _MEMO_SIZE:
+                _stakes_memo.clear()
+            stakes = _stakes_memo[key] = Stakes(sb=key[0], bb=bb, ante=ante, small_bet=key[3], big_bet=key[4])
+        return stakes
 
     def _dealt(self, line: str, number: int) -> None:
         """``Dealt to X [cards]`` (a deal) or ``Dealt to X [kept] [new]`` (completes X's draw)."""
-        m = _DEALT.match(line)
-        if m is None or m.group("name") not in self.names:
+        name, first, second = _dealt_parts(line)
+        if name not in self.names:
             raise _LineError("expected 'Dealt to <seated player> [cards]'")
-        name = m.group("name")
-        first, second = m.group("a"), m.group("b")
         actions = self.actions
         last = actions[-1] if actions else None
         if (second is None and first is not None and last is not None and last.kind is K.DRAW
@@ -773,8 +918,8 @@ class _Builder:
             first, second = "", first  # a five-card draw: only the new cards, nothing kept
         if second is None:
             cards = parse_card_list(first) if first is not None else None
-            actions.append(new_action(K.DEAL, name, count=len(cards) if cards else 0, cards=cards,
-                                      line=number, text=line))
+            actions.append(new_action(K.DEAL, name, 0, False, len(cards) if cards else 0, None, None, cards, None,
+                                      None, number, line))
             if self.hero is None and cards is not None:
                 self.hero = name
             return
@@ -789,6 +934,8 @@ class _Builder:
         """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines."""
         seen = _summary_memo[self.cents]
         hit = seen.get(line)
+        if hit is None:
+            hit = _summary_cards_line(line, self.cents)
         if hit is None:
             hit = _summary_seat_line(line, self.cents)
             if len(seen) > _MEMO_SIZE:
@@ -819,10 +966,70 @@ class _Builder:
                 actions.append(new_action(K.MUCK, name, count=len(mucked), cards=mucked, line=number, text=line))
 
 
+_stakes_memo: dict[tuple[int, int, int, int, int], Stakes] = {}
+"""Stakes values by ``(sb, bb, ante, small_bet, big_bet)`` (immutable: one value serves every hand)."""
+_rules_memo: dict[tuple[int | None, bool, bool], dict[str, Any]] = {}
+
+
+def _house_rules(max_seats: int | None, antes: bool, big_blind_ante: bool) -> dict[str, Any]:
+    """:func:`house_rules`, computed once per table size and forced bets (a fresh dict per record)."""
+    key = (max_seats, antes, big_blind_ante)
+    rules = _rules_memo.get(key)
+    if rules is None:
+        rules = _rules_memo[key] = house_rules(max_seats=max_seats, antes=antes, big_blind_ante=big_blind_ante)
+    return dict(rules)
+
+
 _seat_memo: dict[bool, dict[str, Seat]] = {False: {}, True: {}}
 """Seat lines already read (a player who folds keeps his stack, and his seat line, hand after hand)."""
 _summary_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Summary seat lines already read, by whole text (``Seat 5: Player5 folded before the Draw``)."""
+
+
+_summary_shape_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
+"""Summary seat lines with one pair of brackets after ``showed``/``mucked``, by their text without
+the cards (``Seat 4: P4 showed [] and won (188)``): ``(seat, name, won, description, where)``,
+``where`` telling whether the cards are the shown ones (1), the mucked ones (2) or neither (0)."""
+
+
+def _summary_cards_line(line: str, cents: bool) -> tuple[Any, ...] | None:
+    """:func:`_summary_seat_line` of a ``showed [..]``/``mucked [..]`` line, reading only its cards
+    when a line of the same words was read before; None when that does not apply (the caller then
+    reads the line the general way, which also says where and why it is wrong).
+
+    The line has one ``[`` and one ``]``: what the regexes read in it, but for the cards, does not
+    depend on the text between them, so the line without its cards is a sound memo key.
+    """
+    k = line.find(" [")
+    if k < 0 or line.count("[") != 1 or line.count("]") != 1:
+        return None
+    if not line.endswith(" showed", 0, k) and not line.endswith(" mucked", 0, k):
+        return None
+    j = line.find("]", k)
+    if j < 0:
+        return None
+    try:
+        cards = parse_card_list(line[k + 2:j])
+    except CardError:
+        return None
+    memo = _summary_shape_memo[cents]
+    key = line[:k + 2] + line[j:]
+    words = memo.get(key)
+    if words is None:
+        try:
+            hit = _summary_seat_line(line, cents)
+        except _LineError:
+            return None
+        where = 1 if hit[4] is not None else 2 if hit[5] is not None else 0
+        if (where == 1 and hit[4] == cards) or (where == 2 and hit[5] == cards) or where == 0:
+            if len(memo) > _MEMO_SIZE:
+                memo.clear()
+            memo[key] = hit[:4] + (where,)
+        return hit
+    seat, name, won, desc, where = words
+    if where == 1:
+        return seat, name, won, desc, cards, None
+    return (seat, name, won, desc, None, cards) if where == 2 else (seat, name, won, desc, None, None)
 
 
 def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
@@ -842,6 +1049,28 @@ def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
     except _LineError as e:
         raise _LineError(e.message, e.column + start) from None
     return seat, m.group("name"), won, desc, shown, mucked
+
+
+def _dealt_parts(line: str) -> tuple[str, str | None, str | None]:
+    """``(name, first cards, second cards)`` of a ``Dealt to X [..] [..]`` line, as :data:`_DEALT`
+    reads it: by slicing when the line has one or two bracket pairs after the name and no other
+    bracket (then the regex's shortest name ends at the first `` [``). Raises :class:`_LineError`."""
+    if line[-1:] == "]":
+        k = line.find(" [", 10)
+        opened = line.count("[")
+        if k > 0 and opened == 1 and line.count("]") == 1:
+            return line[9:k], line[k + 2:-1], None
+        j = line.find("]")
+        if k > 0 and opened == 2 and line.count("]") == 2 and j > k and line.startswith(" [", j + 1):
+            return line[9:k], line[k + 2:j], line[j + 3:-1]
+    m = _DEALT.match(line)
+    if m is None:
+        raise _LineError("expected 'Dealt to <seated player> [cards]'")
+    return m.group("name"), m.group("a"), m.group("b")
+
+
+_collect_memo: dict[bool, dict[str, tuple[str, int, int]]] = {False: {}, True: {}}
+"""``X collected 5 from side pot-1`` lines already read: ``(name, amount, pot index)``."""
 
 
 def _uniform_ante(antes: list[Action], players: int) -> int:

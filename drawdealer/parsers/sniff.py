@@ -30,7 +30,6 @@ _HEAD_BYTES = 65536
 _SNIFF_LINES = 400
 
 _PS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
-_PS_HEADER_LINE = re.compile(r"^PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #", re.MULTILINE)
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"\s*(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
@@ -162,34 +161,51 @@ def sniff(path: str | Path) -> Sniffed:
 
 def split_pokerstars_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     """:func:`split_pokerstars` over text blocks (:func:`open_blocks`): the same chunks, found by
-    searching each block for headers instead of testing every line, and cleaned hand by hand."""
-    carry: list[str] = []  # lines of the hand still open at the end of a block
-    carry_start = 1
-    base = 0  # lines before the current block
-    find = _PS_HEADER_LINE.finditer
+    searching each block for headers instead of testing every line.
+
+    Each hand's text is split into lines and cleaned once; text left at the end of a block is
+    carried to the next.
+    """
+    carry: list[str] = []  # lines of the hand still open at the end of the previous block
+    base = 0  # lines before ``pos``
+    start = 1  # the line where the open text starts
+    header = _PS_HEADER.match
+    separator = _ARCHIVE_SEPARATOR.match
     for block in blocks:
         if "\ufeff" in block:
             block = block.replace("\ufeff", "")
-        lines = block.split("\n")
-        if block.endswith("\n"):
-            lines.pop()  # the empty string after the block's final line end
-        first = 0
-        pos = at = 0
-        for m in find(block):
-            at += block.count("\n", pos, m.start())
-            pos = m.start()
-            chunk = carry + lines[first:at]
-            if chunk:
-                yield from _chunk(carry_start, chunk)
-            carry, first, carry_start = [], at, base + at + 1
-        carry = carry + lines[first:] if carry else lines[first:]
-        base += len(lines)
+        find = block.find
+        pos = 0  # the first character not yet read
+        at_header = False  # whether ``pos`` is a header (and ``carry`` empty)
+        j = 0 if block.startswith("PokerStars ") else find("\nPokerStars ") + 1 or -1  # a line that may be a header
+        while j >= 0:
+            if header(block, j):
+                if j > pos:
+                    lines = list(map(str.rstrip, block[pos:j].split("\n")))
+                    lines.pop()  # the empty string after the line end before the header
+                    base += len(lines)
+                    if at_header:  # a hand from its header: drop the blank lines and separators after it
+                        while not lines[-1] or (lines[-1][:5] == "*****" and separator(lines[-1])):
+                            lines.pop()  # stops at the header at the latest
+                        yield start, lines
+                    else:
+                        yield from _chunk(start, carry + lines)
+                elif carry:
+                    yield from _chunk(start, carry)
+                carry, start, pos, at_header = [], base + 1, j, True
+            j = find("\nPokerStars ", j) + 1 or -1
+        if pos < len(block):
+            lines = list(map(str.rstrip, block[pos:].split("\n")))
+            if block.endswith("\n"):
+                lines.pop()
+            base += len(lines)
+            carry = carry + lines if carry else lines
     if carry:
-        yield from _chunk(carry_start, carry)
+        yield from _chunk(start, carry)
 
 
-def _chunk(start: int, raw: list[str]) -> Iterator[tuple[int, list[str]]]:
-    lines = [line.rstrip() for line in raw]
+def _chunk(start: int, lines: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """The hand in ``lines`` (cleaned), without the blank lines and archive separators around it."""
     while lines and not lines[0]:
         lines.pop(0)
         start += 1

@@ -1,0 +1,254 @@
+"""End-to-end speed and memory of ``drawdealer validate`` on a large generated file (issue 4).
+
+    python bench/bench_validate.py [--hands 100000] [--pokerkit-hands 2000] [--regenerate]
+
+Writes (once, cached in ``bench/out/``, gitignored) N six-max fixed-limit 2-7 triple draw hands
+played by the engine's random hand generator (``engine.simulate.random_session`` under PokerStars'
+house rules) and written by the PokerStars writer as a site writes them: the hero's cards, the
+other players' cards only when shown. Then, in the same run, it prints:
+
+- parse only: the PokerStars reader alone (``read_hands``), in this process;
+- ``drawdealer validate --format json FILE``, end to end in a child process (start-up, reading,
+  replay, JSON output to /dev/null), on one core and with ``--jobs 2``, the fastest of ``--repeat``
+  runs; peak memory is the child's maximum resident set (``os.wait4``);
+- the same on the first tenth of the file, to show that memory does not grow with the input, and
+  the peak extrapolated to a 1 GB input;
+- pokerkit's PHH load-and-replay (``HandHistory.loads`` then iterating the states) on the first
+  ``--pokerkit-hands`` hands converted to PHH, beside drawdealer reading and replaying the same PHH.
+
+Goals: ≥ 10,000 hands/s end to end on one core, near-linear with ``--jobs``, < 150 MB peak for 1 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+sys.path.insert(0, str(ROOT))
+
+GOAL_HANDS_PER_S = 10_000
+GOAL_MB_PER_GB = 150
+
+
+# --------------------------------------------------------------------------- the input
+
+def _hero_view(record):
+    """What a site prints: the hero's cards, the others' only when they show (RULES.md §8.5)."""
+    from drawdealer.engine.record import ActionKind as K
+
+    hero = record.seats[0].name
+    actions = []
+    for a in record.actions:
+        if a.player != hero and a.kind is K.DEAL:
+            continue
+        if a.player != hero and a.kind is K.DRAW:
+            a = dataclasses.replace(a, discarded=None, received=None, kept=None)
+        actions.append(a)
+    won = {}
+    for c in record.claims.collected:
+        won[c.player] = won.get(c.player, 0) + c.amount
+    claims = dataclasses.replace(record.claims, summary_collected=tuple((p, v, None) for p, v in won.items()))
+    return dataclasses.replace(record, actions=tuple(actions), hero=hero, claims=claims)
+
+
+def _generate(args: tuple[int, int, int]) -> str:
+    """Hands ``first`` .. ``first + count - 1`` of the benchmark file (seeded by their block)."""
+    block, first, count = args
+    from drawdealer.engine.options import Options
+    from drawdealer.engine.simulate import random_session
+    from drawdealer.parsers import write_pokerstars
+    from drawdealer.parsers.pokerstars import house_rules
+
+    options = Options.from_mapping(house_rules())
+    texts = []
+    for k, record in enumerate(random_session("27TD-FL", random.Random(block), hands=count, players=6, stacks=400,
+                                              options=options)):
+        record = dataclasses.replace(record, hand_id=str(first + k))
+        texts.append(write_pokerstars(_hero_view(record)))
+    return "\n\n\n".join(texts) + "\n\n\n"
+
+
+def make_file(hands: int, regenerate: bool) -> Path:
+    path = OUT / f"td_fl_{hands}.txt"
+    if path.exists() and not regenerate:
+        return path
+    OUT.mkdir(parents=True, exist_ok=True)
+    block = 1000
+    jobs = [(b, 1 + b * block, min(block, hands - b * block)) for b in range((hands + block - 1) // block)]
+    started = time.perf_counter()
+    tmp = path.with_suffix(".part")
+    with open(tmp, "w", encoding="utf-8") as out, multiprocessing.Pool(os.cpu_count() or 1) as pool:
+        for done, text in enumerate(pool.imap(_generate, jobs), 1):
+            out.write(text)
+            print(f"\r  generating {path.name}: {min(done * block, hands):,} hands", end="", file=sys.stderr)
+    tmp.replace(path)
+    print(f" ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    return path
+
+
+def head_file(path: Path, hands: int) -> Path:
+    """The first ``hands`` hands of ``path`` (a file of its own)."""
+    target = OUT / f"td_fl_{hands}_head.txt"
+    if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
+        return target
+    seen = 0
+    with open(path, encoding="utf-8") as src, open(target, "w", encoding="utf-8") as dst:
+        for line in src:
+            if line.startswith("PokerStars Hand #"):
+                seen += 1
+                if seen > hands:
+                    break
+            dst.write(line)
+    return target
+
+
+# --------------------------------------------------------------------------- measurements
+
+def best_of(repeat: int, argv: list[str]) -> tuple[float, float, float]:
+    """The fastest of ``repeat`` runs (a shared machine is noisy): wall seconds, the CPU seconds of
+    that run, and the largest peak memory."""
+    runs = [run_child(argv) for _ in range(repeat)]
+    wall, cpu, _ = min(runs)
+    return wall, cpu, max(m for _, _, m in runs)
+
+
+def run_child(argv: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (with the waited-for workers) and peak resident MB of a child
+    process (stdout to /dev/null)."""
+    started = time.perf_counter()
+    with open(os.devnull, "w") as devnull:
+        proc = subprocess.Popen(argv, stdout=devnull, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.perf_counter() - started
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} exited {proc.returncode}: {proc.stderr.read().decode()[:500]}")
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def validate_cmd(path: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "drawdealer", "validate", "--format", "json", *extra, str(path)]
+
+
+def parse_only(path: Path) -> tuple[int, float]:
+    from drawdealer.parsers import read_hands
+
+    started = time.perf_counter()
+    n = sum(1 for _ in read_hands(path))
+    return n, time.perf_counter() - started
+
+
+def phh_subset(path: Path, hands: int) -> list[str]:
+    from drawdealer.engine.record import HandRecord
+    from drawdealer.parsers import read_hands, write_phh
+
+    texts = []
+    for record in read_hands(path):
+        if isinstance(record, HandRecord):
+            texts.append(write_phh(record))
+            if len(texts) == hands:
+                break
+    return texts
+
+
+def drawdealer_phh(texts: list[str]) -> tuple[float, int]:
+    from drawdealer.engine.replay import replay
+    from drawdealer.parsers import read_text
+
+    started = time.perf_counter()
+    flagged = 0
+    for text in texts:
+        for record in read_text(text):
+            flagged += bool(replay(record).findings)
+    return time.perf_counter() - started, flagged
+
+
+def pokerkit_phh(texts: list[str]) -> tuple[float, int] | None:
+    try:
+        from pokerkit import HandHistory
+    except ImportError:
+        return None
+    import warnings
+
+    warnings.simplefilter("ignore")  # pokerkit warns about every redealt card (the reshuffle)
+    started = time.perf_counter()
+    failed = 0
+    for text in texts:
+        try:
+            for _state in HandHistory.loads(text):
+                pass
+        except Exception:  # noqa: BLE001 - a hand pokerkit cannot replay is counted, not fatal
+            failed += 1
+    return time.perf_counter() - started, failed
+
+
+# --------------------------------------------------------------------------- report
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--pokerkit-hands", type=int, default=2_000)
+    parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each command; the fastest is shown")
+    args = parser.parse_args()
+
+    big = make_file(args.hands, args.regenerate)
+    small = head_file(big, args.hands // 10)
+    size_mb = big.stat().st_size / 1e6
+    n = args.hands
+    print(f"input: {big.relative_to(ROOT)}  {n:,} hands, {size_mb:.1f} MB ({big.stat().st_size / n:.0f} bytes/hand)")
+
+    count, seconds = parse_only(big)
+    assert count == n, f"read {count} hands, expected {n}"
+    parse_rate = n / seconds
+    print(f"{'parse only (read_hands, in process)':<44} {parse_rate:>9,.0f} hands/s")
+
+    one_s, one_cpu, one_mb = best_of(args.repeat, validate_cmd(big))
+    one_rate = n / one_s
+    print(f"{'validate end to end, 1 process':<44} {one_rate:>9,.0f} hands/s   peak {one_mb:6.1f} MB"
+          f"   cpu {one_cpu:5.1f} s   ({one_rate / parse_rate:.2f} × parse only)")
+    two_s, two_cpu, two_mb = best_of(args.repeat, validate_cmd(big, "--jobs", "2"))
+    two_rate = n / two_s
+    print(f"{'validate end to end, --jobs 2':<44} {two_rate:>9,.0f} hands/s   peak {two_mb:6.1f} MB"
+          f"   cpu {two_cpu:5.1f} s   ({two_rate / one_rate:.2f} × one process, {os.cpu_count()} cores,"
+          f" load average {os.getloadavg()[0]:.1f})")
+
+    small_s, _, small_mb = best_of(args.repeat, validate_cmd(small))
+    print(f"{f'validate end to end, first {n // 10:,} hands':<44} {n // 10 / small_s:>9,.0f} hands/s   peak {small_mb:6.1f} MB")
+    per_hand = (one_mb - small_mb) / (n - n // 10)
+    hands_per_gb = 1e9 / (big.stat().st_size / n)
+    at_gb = one_mb + per_hand * (hands_per_gb - n)
+    print(f"memory: {small_mb:.1f} MB for {n // 10:,} hands, {one_mb:.1f} MB for {n:,}: "
+          f"{per_hand * 1e3 * 1024:.2f} KB per 1,000 hands → about {at_gb:.0f} MB for 1 GB ({hands_per_gb:,.0f} hands)")
+
+    texts = phh_subset(big, args.pokerkit_hands)
+    dd_s, dd_flagged = drawdealer_phh(texts)
+    print(f"{f'drawdealer PHH read + replay ({len(texts):,} hands)':<44} {len(texts) / dd_s:>9,.0f} hands/s"
+          f"   ({dd_flagged} flagged)")
+    pk = pokerkit_phh(texts)
+    if pk is None:
+        print("pokerkit: not installed (pip install pokerkit)")
+    else:
+        pk_s, failed = pk
+        print(f"{f'pokerkit PHH load + replay ({len(texts):,} hands)':<44} {len(texts) / pk_s:>9,.0f} hands/s"
+              f"   ({failed} it could not replay)   drawdealer end to end = {one_rate / (len(texts) / pk_s):.1f} × pokerkit")
+
+    print()
+    print(f"goal ≥ {GOAL_HANDS_PER_S:,} hands/s end to end on one core: {'met' if one_rate >= GOAL_HANDS_PER_S else 'MISSED'}"
+          f" ({one_rate:,.0f})")
+    print(f"goal near-linear with --jobs 2: {two_rate / one_rate:.2f}× wall; the CPU work is "
+          f"{two_cpu / one_cpu:.2f}× that of one process (1.00 = no overhead for splitting)")
+    print(f"goal < {GOAL_MB_PER_GB} MB peak for 1 GB: {'met' if at_gb < GOAL_MB_PER_GB else 'MISSED'} ({at_gb:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()

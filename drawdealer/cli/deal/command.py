@@ -1,0 +1,141 @@
+"""The ``drawdealer deal`` command: set up or resume a session, then read commands until ``quit``.
+
+Only Typer is imported at module level; the engine, Rich and the parsers load when the command
+runs (DESIGN.md convention 12). Bad input exits 2 with one line on stderr (``cli/errors.py``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from drawdealer.cli.errors import fail
+
+
+def _default_journal() -> Path:
+    """``./drawdealer-journal/<timestamp>`` (a suffix if that exists already)."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = Path.cwd() / "drawdealer-journal" / stamp
+    path, k = base, 1
+    while path.exists():
+        k += 1
+        path = base.with_name(f"{stamp}-{k}")
+    return path
+
+
+def deal(
+    game: Optional[str] = typer.Option(None, "--game", help="27TD-FL, 27TD-PL, 27TD-NL, 27SD-NL, 5CD-FL, ITA …"),
+    limit: Optional[str] = typer.Option(None, "--limit", help="Override the betting structure: fixed, pot or no."),
+    stakes: Optional[str] = typer.Option(None, "--stakes", help="Blinds SB/BB, e.g. 1/2 (2-7 and 5-card games)."),
+    invito: Optional[str] = typer.Option(None, "--invito", help="Italian: the dealer's forced bet (RULES.md §10.1)."),
+    ante: Optional[str] = typer.Option(None, "--ante", help="Ante per player (Italian: ALL_ANTE mode)."),
+    chip: Optional[str] = typer.Option(None, "--chip", help="Italian: the betting unit (RULES.md §7.6)."),
+    seat: List[str] = typer.Option([], "--seat", help="NAME=STACK, clockwise; repeat for every player."),
+    button: Optional[str] = typer.Option(None, "--button", help="The player on the button (Italian: the dealer)."),
+    journal: Optional[Path] = typer.Option(None, "--journal", help="Journal directory (default: a new one here)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Resume the session journaled in DIR."),
+    json_output: bool = typer.Option(False, "--json", help="After every command print one JSON object per line."),
+    config: Optional[Path] = typer.Option(None, "--config", help="TOML: game, stakes, seats, button, options."),
+    option: List[str] = typer.Option([], "--option", help="RULES.md §13 option KEY=VALUE; repeatable."),
+) -> None:
+    """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
+
+    Commands: fold, check, call, bet N, raise N (to N), allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, undo, status, next, help, quit.
+
+    Every accepted command is journaled before the screen changes; --resume DIR continues after a crash.
+    """  # noqa: E501
+    from drawdealer.cli.deal.journal import Journal
+    from drawdealer.cli.deal.restore import JournalError, resume as resume_session
+    from drawdealer.cli.deal.session import DealerSession
+    from drawdealer.cli.deal.setup import SetupArgs, SetupError, build_session
+
+    if resume is not None:
+        given = [name for name, value in (("--game", game), ("--limit", limit), ("--stakes", stakes),
+                                          ("--invito", invito), ("--ante", ante), ("--chip", chip),
+                                          ("--seat", seat), ("--button", button), ("--journal", journal),
+                                          ("--config", config), ("--option", option)) if value]
+        if given:
+            fail(f"--resume DIR takes the table from the journal; drop {', '.join(given)}")
+        try:
+            session, where = resume_session(Journal(resume))
+        except JournalError as exc:
+            fail(f"cannot resume: {exc}")
+        except OSError as exc:
+            fail(f"--resume {resume}: {exc}")
+    else:
+        started = datetime.datetime.now().isoformat(timespec="seconds")
+        try:
+            info = build_session(SetupArgs(game=game, limit=limit, stakes=stakes, invito=_int(invito, "--invito"),
+                                           ante=_int(ante, "--ante"), chip=_int(chip, "--chip"), seats=tuple(seat),
+                                           button=button, options=tuple(option), config=config), started=started)
+        except SetupError as exc:
+            fail(str(exc))
+        directory = journal if journal is not None else _default_journal()
+        book = Journal(directory)
+        if book.exists():
+            fail(f"--journal {directory}: already holds a session; continue it with --resume {directory}")
+        if directory.exists() and not directory.is_dir():
+            fail(f"--journal {directory}: not a directory")
+        try:
+            session = DealerSession.start(info, book)
+        except OSError as exc:
+            fail(f"--journal {directory}: {exc}")
+        where = f"journal: {directory}"
+    _loop(session, where, json_output=json_output)
+
+
+def _int(value: Optional[str], flag: str) -> Optional[int]:
+    """Whole-number options are read here so that a bad value is one line, not Click's usage block."""
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        fail(f"{flag}: '{value}' is not a whole number")
+
+
+def _loop(session, where: str, *, json_output: bool) -> None:
+    """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown."""
+    from rich.console import Console
+
+    from drawdealer.cli.deal import screen
+    from drawdealer.cli.deal.commands import CommandError, parse_command
+    from drawdealer.cli.deal.prompt import Prompt
+
+    console = Console(highlight=False)
+    prompt = Prompt(names=lambda: session.names, history=session.journal.directory / "history")
+    if json_output:
+        sys.stderr.write(where + "\n")
+    else:
+        screen.show(console, session.view(message=where))
+
+    def label() -> str:
+        view = session.view()
+        return f"[hand {view.hand} {view.street}{' ' + view.to_act if view.to_act else ''}] > "
+
+    for line in prompt.lines(label):
+        try:
+            command = parse_command(line, names=session.names)
+        except CommandError as exc:
+            reply_view, done = session.view(message=f"refused: {exc}", refused=True), False
+        else:
+            if command is None:
+                continue
+            try:
+                reply = session.handle(command)
+            except OSError as exc:  # the journal cannot be written: stop before showing anything
+                fail(f"journal {session.journal.directory}: cannot write ({exc}); after fixing it, "
+                     f"continue with --resume {session.journal.directory}")
+            reply_view, done = reply.view, reply.quit
+        if json_output:
+            sys.stdout.write(json.dumps(reply_view.to_json(), ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        else:
+            screen.show(console, reply_view)
+        if done:
+            break

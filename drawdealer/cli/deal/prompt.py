@@ -1,0 +1,93 @@
+"""Reading the dealer's commands: an interactive prompt, or one command per line from a pipe.
+
+On a terminal the stdlib ``readline`` gives line editing, history (kept in the journal directory
+so it survives ``--resume``) and tab completion of command words and player names. When standard
+input is not a terminal, lines are read as they come so a session can be scripted (issue 5).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+from drawdealer.cli.deal.commands import Verb
+
+_NAME_VERBS = ("show", "muck")
+
+
+def complete(buffer: str, names: tuple[str, ...]) -> list[str]:
+    """Completions for the line typed so far: command words first, then names after show/muck."""
+    words = buffer.split()
+    at_new_word = buffer.endswith(" ") or not buffer
+    if not words or (len(words) == 1 and not at_new_word):
+        prefix = words[0].lower() if words else ""
+        return [v.value + " " for v in Verb if v.value.startswith(prefix)]
+    if words[0].lower() in _NAME_VERBS and (len(words) == 1 or (len(words) == 2 and not at_new_word)):
+        prefix = "" if len(words) == 1 else words[1].lower()
+        return [n + " " for n in names if n.lower().startswith(prefix)]
+    return []
+
+
+class Prompt:
+    """Yields typed lines until end of input; ``names`` supplies the current player names."""
+
+    def __init__(self, *, names: Callable[[], tuple[str, ...]], history: Path | None) -> None:
+        self._names = names
+        self._history = history
+        self.interactive = sys.stdin.isatty()
+        self._readline = None
+        if self.interactive:
+            self._setup_readline()
+
+    def _setup_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - platforms without readline
+            return
+        self._readline = readline
+        matches: list[str] = []
+
+        def completer(text: str, state: int) -> str | None:
+            nonlocal matches
+            if state == 0:
+                buffer = readline.get_line_buffer()[: readline.get_endidx()]
+                matches = complete(buffer, self._names())
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer_delims(" \t")
+        readline.set_completer(completer)
+        if "libedit" in (readline.__doc__ or ""):
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+        if self._history is not None and self._history.is_file():
+            try:
+                readline.read_history_file(str(self._history))
+            except OSError:
+                pass
+
+    def lines(self, prompt: Callable[[], str]) -> Iterator[str]:
+        """The lines typed, one at a time (``prompt()`` is shown before each on a terminal)."""
+        if not self.interactive:
+            for line in sys.stdin:
+                yield line.rstrip("\r\n")
+            return
+        while True:
+            try:
+                line = input(prompt())
+            except EOFError:
+                sys.stdout.write("\n")
+                return
+            except KeyboardInterrupt:
+                sys.stdout.write("^C (type 'quit' to leave; the journal is safe)\n")
+                continue
+            if self._readline is not None and self._history is not None and line.strip():
+                try:
+                    if self._history.exists():
+                        self._readline.append_history_file(1, str(self._history))
+                    else:
+                        self._readline.write_history_file(str(self._history))
+                except OSError:
+                    pass
+            yield line

@@ -1,0 +1,134 @@
+"""``drawdealer deal --resume DIR``: the exact state back from a journal, or a refusal naming the
+file and line (issue 5).
+
+The session file is read strictly (``sessionfile.py``); the current hand's PHH file is read with
+the PHH reader and replayed action by action through the engine. Anything that does not replay
+cleanly (a finding of RULES.md §11, an amount the reader would have to clip, players or stacks
+that do not match the session file, a command count that does not belong to it) refuses the
+whole journal: nothing is replayed half-way and no file is changed. The one repair is the torn
+commit of ``session.py``: a hand file one command ahead of the session file is rolled forward.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from pathlib import Path
+from typing import Callable
+
+from drawdealer.cli.deal.journal import Journal
+from drawdealer.cli.deal.session import JOURNAL_KEY, DealerSession
+from drawdealer.cli.deal.sessionfile import SessionFileError, parse_session
+from drawdealer.engine.record import Action, ActionKind, HandRecord
+
+_CBR = re.compile(r"\bcbr (\d+)\b")
+
+
+class JournalError(ValueError):
+    """A journal that cannot be resumed; the message starts with ``file[:line]``."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+
+
+def resume(journal: Journal) -> tuple[DealerSession, str]:
+    """Restore the session of ``journal`` and say where it stands; raises :class:`JournalError`."""
+    path = journal.session_path
+    if not journal.directory.is_dir():
+        raise JournalError(str(journal.directory), "no such journal directory")
+    if not path.is_file():
+        raise JournalError(str(path), "missing: this directory holds no dealing session")
+    try:
+        info = parse_session(journal.read_session())
+        session = DealerSession(info, journal)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JournalError(str(path), f"cannot read ({exc})") from None
+    except SessionFileError as exc:
+        raise JournalError(f"{path}:{exc.line}" if exc.line else str(path), str(exc)) from None
+    playing = [n for n, s in info.seats if s > 0]
+    if len(playing) < 2 or info.button not in playing:
+        raise JournalError(str(path), "the button must be a player with chips, and two players need chips")
+    hand_path = journal.hand_path(info.hand)
+    try:
+        text = journal.read_hand(info.hand)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JournalError(str(hand_path), f"cannot read ({exc})") from None
+    if text is None:
+        if info.commands != info.hand_start:
+            raise JournalError(str(hand_path), f"missing, but {path.name} counts "
+                               f"{info.commands - info.hand_start} commands in hand {info.hand}")
+        session.begin_hand()  # the crash came between the two writes of ``next``
+        return session, session.where("resumed at the start of")
+    _load_hand(session, hand_path, text)
+    return session, session.where("resumed")
+
+
+def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
+    """Replay the hand file through the engine; refuse it whole at its first problem."""
+    from drawdealer.parsers.phh import parse_hand
+    from drawdealer.parsers.results import ParseFailure, Skipped
+
+    info, journal = session.info, session.journal
+    lines = text.splitlines()
+
+    def line_of(key: str) -> int | None:
+        pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
+        return next((k + 1 for k, line in enumerate(lines) if pattern.match(line)), None)
+
+    def where(line: int | None) -> str:
+        return f"{hand_path}:{line}" if line else str(hand_path)
+
+    parsed = parse_hand(lines, 1, str(hand_path))
+    if isinstance(parsed, (ParseFailure, Skipped)):
+        raise JournalError(where(parsed.line), parsed.message)
+    marker = tomllib.loads(text).get(JOURNAL_KEY)
+    if not isinstance(marker, dict) or marker.get("hand") != info.hand or not isinstance(marker.get("commands"), int):
+        raise JournalError(where(line_of(JOURNAL_KEY) or 1),
+                           f"'{JOURNAL_KEY}' must say hand = {info.hand} and the command count")
+    commands = marker["commands"]
+    if commands not in (info.commands, info.commands + 1):
+        raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {commands} commands but {journal.session_path.name}"
+                           f" counts {info.commands}: the files do not belong together")
+    _check_table(session, parsed, where, line_of)
+    _check_amounts(session, parsed.actions, where)
+    errors = session.rebuild(list(parsed.actions))
+    if errors:
+        action, finding = errors[0]
+        raise JournalError(where(action.line), f"{finding.message} ({finding.code}): not replayed")
+    if commands == info.commands + 1:  # the hand file was committed, the session file not yet
+        session.info = dataclasses.replace(info, commands=commands)
+        journal.write_session(session.info.to_toml())
+
+
+def _check_table(session: DealerSession, parsed: HandRecord, where: Callable[[int | None], str],
+                 line_of: Callable[[str], int | None]) -> None:
+    """The hand file's game, players, starting stacks and button are the session file's."""
+    name = session.journal.session_path.name
+    if parsed.game != session.spec.id:
+        raise JournalError(where(line_of("variant")), f"game {parsed.game} but the session plays {session.spec.id}")
+    mine = {(s.name, s.stack) for s in session.seats() if not s.sitting_out}
+    theirs = {(s.name, s.stack) for s in parsed.seats if not s.sitting_out}
+    if mine != theirs:
+        listed = ", ".join(f"{n}={s}" for n, s in sorted(mine))
+        raise JournalError(where(line_of("starting_stacks")),
+                           f"players and starting stacks differ from {name} ({listed})")
+    if parsed.button != session.info.button:
+        raise JournalError(where(line_of("players")),
+                           f"the button is {parsed.button}, {name} says {session.info.button}")
+
+
+def _check_amounts(session: DealerSession, actions: tuple[Action, ...], where: Callable[[int | None], str]) -> None:
+    """Every ``cbr N`` must replay as a bet or raise to exactly N: the PHH reader clips an amount
+    beyond the stack into an all-in, which would quietly change the hand."""
+    state = session.fresh_state()
+    for action in actions:
+        match = _CBR.search(action.text)
+        i = state.index.get(action.player)
+        if match and i is not None and action.kind in (ActionKind.BET, ActionKind.RAISE):
+            written = int(match.group(1))
+            to = action.amount if action.kind is ActionKind.RAISE else state.bet[i] + action.amount
+            if to != written:
+                raise JournalError(where(action.line), f"'{action.text}' puts {action.player} in for {written}, "
+                                   f"but the chips allow {to}: edited by hand, not replayed")
+        state.apply(action)

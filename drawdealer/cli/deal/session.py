@@ -1,0 +1,378 @@
+"""The dealing session: hand after hand over the engine's :class:`HandState` (issue 5).
+
+The session is a thin shell. Every command becomes a :class:`~drawdealer.engine.record.Action`,
+the engine verifies it (RULES.md §11 findings, DESIGN.md convention 3) and only then applies it;
+an illegal command is refused with the reason and the legal choices, and nothing changes.
+
+Crash safety (the journal, ``journal.py``): an accepted command is written to disk before the
+screen changes. Within a hand the hand's PHH file is the commit point: it is replaced atomically
+with the new action and its ``_dealer_journal.commands`` count, then ``session.toml`` gets the same
+count. ``next`` commits the other way round: ``session.toml`` first (new stacks, button, hand
+number, Italian carry), then the new hand's file, which can always be rebuilt from the session.
+``restore.resume`` therefore finds the hand file at the session's count or one command ahead (then
+it rolls the session forward), and refuses anything else.
+
+``next`` follows RULES.md §6.1 (the button moves one occupied seat clockwise, stacks carry over)
+and §10 (the Italian requirement and the money left in the middle carry into the next deal).
+``undo`` rebuilds the hand from its journal minus the last action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from drawdealer.cli.deal.commands import Command, Verb, help_text
+from drawdealer.cli.deal.journal import Journal
+from drawdealer.cli.deal.sessionfile import SessionInfo
+from drawdealer.cli.deal.table import openers_due, table_view
+from drawdealer.cli.deal.view import TableView
+from drawdealer.engine.cards import cards_str
+from drawdealer.engine.findings import Finding
+from drawdealer.engine.options import Options
+from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
+from drawdealer.engine.state import HandState, ItalianCarry, ranking_for
+from drawdealer.engine.variants import GameSpec, Structure, get_game
+
+K = ActionKind
+AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
+"""Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
+JOURNAL_KEY = "_dealer_journal"
+"""The PHH extension field holding the hand number and the session's command count."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reply:
+    """What one command produced: the screen to show, and whether the session ends."""
+
+    view: TableView
+    quit: bool = False
+
+
+def _carry_from(data: dict[str, Any]) -> ItalianCarry | None:
+    if not data:
+        return None
+    return ItalianCarry(pot=int(data.get("pot", 0)), requirement=str(data.get("requirement", "J")),
+                        penalty=int(data.get("penalty", 0)), penalty_player=data.get("penalty_player") or None)
+
+
+def _carry_to(carry: ItalianCarry | None) -> dict[str, Any]:
+    if carry is None:
+        return {}
+    out: dict[str, Any] = {"pot": carry.pot, "requirement": carry.requirement, "penalty": carry.penalty}
+    if carry.penalty_player:
+        out["penalty_player"] = carry.penalty_player
+    return out
+
+
+class DealerSession:
+    """One table: the session file's data plus the current hand (see the module docstring)."""
+
+    def __init__(self, info: SessionInfo, journal: Journal) -> None:
+        """``info`` comes validated from ``setup.build_session`` or ``sessionfile.parse_session``."""
+        self.info = info
+        self.journal = journal
+        self.spec: GameSpec = get_game(info.game)
+        self.options: Options = Options.from_mapping(info.options)
+        self.actions: list[Action] = []
+        self.state: HandState = self.fresh_state()
+
+    # ------------------------------------------------------------------ building hands
+    @property
+    def stakes(self) -> Stakes:
+        values = dict(self.info.stakes)
+        if self.spec.structure is Structure.FIXED:
+            bb = values.get("bb", 0)
+            values.setdefault("small_bet", bb)
+            flat = self.options.fl_structure == "FLAT"
+            values.setdefault("big_bet", bb if flat else bb * self.options.big_bet_multiplier)
+        return Stakes(**values)
+
+    @property
+    def carry(self) -> ItalianCarry | None:
+        return _carry_from(self.info.carry) if self.spec.is_italian else None
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat, clockwise; players without chips sit out (not dealt in)."""
+        return tuple(Seat(seat=k + 1, name=name, stack=stack, sitting_out=stack == 0)
+                     for k, (name, stack) in enumerate(self.info.seats))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Players dealt into the current hand, clockwise."""
+        return tuple(s.name for s in self.seats() if not s.sitting_out)
+
+    def fresh_state(self) -> HandState:
+        return HandState(self.spec, seats=self.seats(), button=self.info.button, stakes=self.stakes,
+                         options=self.options, hand_id=str(self.info.hand), carry=self.carry)
+
+    def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
+        """A new state from ``actions``; returns the error findings met on the way (action, finding)."""
+        state = self.fresh_state()
+        errors: list[tuple[Action, Finding]] = []
+        for action in actions:
+            for finding in state.apply(action):
+                if finding.is_error:
+                    errors.append((action, finding))
+        self.state = state
+        self.actions = list(actions)
+        self._start_if_ready()
+        return errors
+
+    def _start_if_ready(self) -> None:
+        """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6)."""
+        state = self.state
+        if state.phase_name == "SETUP" and not state.forced_actions() and state.legal_actions().player is None:
+            state.start()
+
+    def begin_hand(self) -> None:
+        """Post the forced bets of a new hand (blinds/antes §6.1, invito/ante and penalty §10.1,
+        §10.4), deal if nothing else is due, and write the hand's first journal file."""
+        self.actions = []
+        self.state = self.fresh_state()
+        for action in self.state.forced_actions():
+            self.state.apply(action)
+            self.actions.append(action)
+        self._start_if_ready()
+        self.journal.write_hand(self.info.hand, self._hand_text())
+
+    # ------------------------------------------------------------------ journal
+    def record(self) -> HandRecord:
+        """The current hand as a record (what the PHH journal file holds)."""
+        claims = Claims()
+        state = self.state
+        if state.is_complete:
+            s = state.settle()
+            collected = tuple(PotClaim(player=p, amount=v, pot_index=aw.index)
+                              for aw in s.awards for p, v in aw.shares.items() if v)
+            final = tuple((s_.name, s.final_stacks[s_.name]) for s_ in self.seats() if s_.name in s.final_stacks)
+            claims = Claims(collected=collected, final_stacks=final,
+                            total_pot=sum(p.amount for p in s.pots) if s.pots else None,
+                            uncalled=tuple((p, v, None) for p, v in s.returned.items()))
+        extra: dict[str, Any] = {"phh": {JOURNAL_KEY: {"hand": self.info.hand, "commands": self.info.commands}}}
+        carry = self.carry
+        if carry is not None:
+            extra.update({"it_carried_pot": carry.pot, "it_requirement": carry.requirement,
+                          "it_penalty": carry.penalty, "it_penalty_player": carry.penalty_player})
+        return HandRecord(hand_id=str(self.info.hand), game=self.spec.id, seats=self.seats(),
+                          button=self.info.button, stakes=self.stakes, actions=tuple(self.actions), claims=claims,
+                          options=dict(self.info.options), extra=extra)
+
+    def _hand_text(self) -> str:
+        from drawdealer.parsers.phh import write_phh
+
+        return write_phh(self.record())
+
+    def _commit(self) -> None:
+        """Journal the hand with one more accepted command: hand file first, then the session file."""
+        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1)
+        self.journal.write_hand(self.info.hand, self._hand_text())
+        self.journal.write_session(self.info.to_toml())
+
+    @classmethod
+    def start(cls, info: SessionInfo, journal: Journal) -> DealerSession:
+        """A new session in an empty journal directory: session file, then hand 1 with its forced bets."""
+        session = cls(info, journal)
+        journal.create()
+        journal.write_session(info.to_toml())
+        session.begin_hand()
+        return session
+
+    def where(self, verb: str) -> str:
+        """``resumed DIR: hand 3, B2, Bob to act (47 commands so far)``."""
+        view = self.view()
+        who = f", {view.to_act} to act" if view.to_act else ""
+        return (f"{verb} {self.journal.directory}: hand {self.info.hand}, {view.street}{who} "
+                f"({self.info.commands} commands so far)")
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, command: Command) -> Reply:
+        """Apply one command; the journal is written before the returned view is shown."""
+        verb = command.verb
+        if verb is Verb.QUIT:
+            return Reply(view=self.view(message=f"bye: the journal is in {self.journal.directory}"), quit=True)
+        if verb is Verb.HELP:
+            return Reply(view=self.view(message=help_text()))
+        if verb is Verb.STATUS:
+            return Reply(view=self.view(message=self.where("status of")))
+        if verb is Verb.UNDO:
+            return Reply(view=self._undo())
+        if verb is Verb.NEXT:
+            return Reply(view=self._next())
+        action_or_reason = self._action(command)
+        if isinstance(action_or_reason, str):
+            return Reply(view=self.view(message=f"refused: {action_or_reason}", refused=True))
+        action = action_or_reason
+        findings = self.state.verify(action)
+        errors = [f for f in findings if f.is_error]
+        if errors:
+            return Reply(view=self.view(message="refused: " + "; ".join(f"{f.message} ({f.code})" for f in errors),
+                                        refused=True))
+        before = len(self.state.deck.reshuffles)
+        self.state.apply(action)
+        self.actions.append(action)
+        self._start_if_ready()
+        self._commit()
+        warnings = [f"warning: {f.message} ({f.code})" for f in findings]
+        notes = [r.describe() for r in self.state.deck.reshuffles[before:]]
+        message = self._describe(action)
+        return Reply(view=self.view(message=message, extra_notes=tuple(notes + warnings)))
+
+    def _action(self, command: Command) -> Action | str:
+        """The engine action for ``command``, or why it cannot be one now."""
+        state, verb = self.state, command.verb
+        phase = state.phase_name
+        legal = state.legal_actions()
+        if verb in (Verb.BUIO, Verb.CONTROBUIO):
+            amount = legal.blind_open if verb is Verb.BUIO else legal.controbuio
+            if amount is None or legal.player is None:
+                return f"no {verb.value} is possible now (RULES.md §10.6: R = J, before the deal, left of the dealer)"
+            kind = K.POST_BLIND_OPEN if verb is Verb.BUIO else K.POST_CONTROBUIO
+            i = state.index[legal.player]
+            return Action(kind=kind, player=legal.player, amount=min(amount, state.stack[i]),
+                          all_in=amount >= state.stack[i], text=command.text)
+        if verb in (Verb.SHOW, Verb.MUCK):
+            return self._show_action(command)
+        if phase == "COMPLETE":
+            return "the hand is over; type 'next' for the next hand"
+        if verb in (Verb.DRAW, Verb.PAT):
+            if phase != "DRAW" or legal.player is None:
+                return f"nobody draws now ({state.street})"
+            count = 0 if verb is Verb.PAT else command.count or 0
+            return Action(kind=K.DRAW, player=legal.player, count=count, text=command.text)
+        player = state.actor
+        if phase == "SETUP":  # Italian: the blind was declined; the first action deals the cards
+            preview = state.copy()
+            preview.start()
+            player = preview.actor
+        if phase not in ("BETTING", "SETUP") or player is None:
+            return f"no betting now ({state.street})"
+        i = state.index[player]
+        stack, committed, high = state.stack[i], state.bet[i], state.rnd.high
+        if phase == "SETUP":
+            committed, high = preview.bet[i], preview.rnd.high
+        if verb is Verb.FOLD:
+            return Action(kind=K.FOLD, player=player, text=command.text)
+        if verb is Verb.CHECK:
+            return Action(kind=K.CHECK, player=player, text=command.text)
+        if verb is Verb.CALL:
+            owed = max(0, high - committed)
+            paid = min(owed, stack)
+            return Action(kind=K.CALL, player=player, amount=paid, all_in=paid == stack and paid > 0, text=command.text)
+        if verb is Verb.ALLIN:
+            if stack == 0:
+                return f"{player} has no chips behind"
+            if high == 0:
+                return Action(kind=K.BET, player=player, amount=stack, all_in=True, text=command.text)
+            if committed + stack > high:
+                return Action(kind=K.RAISE, player=player, amount=committed + stack, all_in=True, text=command.text)
+            return Action(kind=K.CALL, player=player, amount=stack, all_in=True, text=command.text)
+        amount = command.amount or 0
+        if verb is Verb.BET:
+            if high > 0:
+                return f"there is a bet of {high} to {player}: use call, raise N (to N) or fold"
+            return Action(kind=K.BET, player=player, amount=amount - committed, all_in=amount == committed + stack,
+                          text=command.text)
+        if high == 0:
+            return "nothing to raise: use bet N"
+        return Action(kind=K.RAISE, player=player, amount=amount, all_in=amount == committed + stack, text=command.text)
+
+    def _show_action(self, command: Command) -> Action | str:
+        state = self.state
+        name = command.player or ""
+        if name not in state.index:
+            return f"{name} is not dealt into this hand"
+        i = state.index[name]
+        if state.phase_name == "SHOWDOWN":
+            if state.folded[i]:
+                return f"{name} has folded"
+            if i in state.shown or i in state.mucked:
+                return f"{name} has already {'shown' if i in state.shown else 'mucked'}"
+            if command.verb is Verb.MUCK:
+                return Action(kind=K.MUCK, player=name, text=command.text)
+            if len(command.cards) != 5:
+                return f"show five cards, not {len(command.cards)}"
+            return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
+        if openers_due(self.spec, self.state) == name and command.verb is Verb.SHOW:
+            if len(command.cards) != 5:
+                return f"{name} shows the five cards he opened with, not {len(command.cards)}"
+            return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
+        if command.verb is Verb.MUCK and openers_due(self.spec, self.state) == name:
+            return f"{name} opened and must show his openers (RULES.md §9.2, §10.2)"
+        return f"no showdown now ({state.street})"
+
+    def _describe(self, action: Action) -> str:
+        who, kind = action.player, action.kind
+        flag = " (all-in)" if action.all_in else ""
+        state = self.state
+        if kind is K.FOLD:
+            text = f"{who} folds"
+        elif kind is K.CHECK:
+            text = f"{who} checks"
+        elif kind is K.CALL:
+            text = f"{who} calls {action.amount}{flag}"
+        elif kind is K.BET:
+            text = f"{who} bets {action.amount}{flag}"
+        elif kind is K.RAISE:
+            text = f"{who} raises to {action.amount}{flag}"
+        elif kind is K.DRAW:
+            text = f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
+        elif kind is K.SHOW:
+            cards = action.cards or ()
+            text = f"{who} shows {cards_str(cards)}: {self._ranking().describe(cards)}"
+        elif kind is K.MUCK:
+            text = f"{who} mucks"
+        elif kind is K.POST_BLIND_OPEN:
+            text = f"{who} opens blind (buio) for {action.amount}"
+        else:
+            text = f"{who} posts controbuio {action.amount}"
+        return f"ok: {text}" + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
+
+    def _ranking(self):
+        return ranking_for(self.spec, self.state.n, self.options)
+
+    def _undo(self) -> TableView:
+        first_free = next((k for k, a in enumerate(self.actions) if a.kind not in AUTOMATIC), len(self.actions))
+        if len(self.actions) <= first_free:
+            return self.view(message=f"refused: nothing to undo in hand {self.info.hand} "
+                             "(undo works within the hand)", refused=True)
+        undone = self.actions[-1]
+        errors = self.rebuild(self.actions[:-1])
+        assert not errors, errors  # a prefix of accepted actions is always accepted
+        self._commit()
+        return self.view(message=f"undone: {undone.text or undone.kind.value} by {undone.player}")
+
+    def _next(self) -> TableView:
+        state = self.state
+        if not state.is_complete:
+            who = self.view().to_act
+            return self.view(message=f"refused: hand {self.info.hand} is not over"
+                             + (f" ({who} to act)" if who else ""), refused=True)
+        opener = openers_due(self.spec, self.state)
+        if opener:
+            return self.view(message=f"refused: {opener} opened and must show his openers first: "
+                             f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)", refused=True)
+        settlement = state.settle()
+        final = settlement.final_stacks
+        seats = tuple((name, final.get(name, stack)) for name, stack in self.info.seats)
+        playing = [name for name, stack in seats if stack > 0]
+        if len(playing) < 2:
+            return self.view(message=f"refused: only {', '.join(playing) or 'nobody'} has chips left: "
+                             "the session is over (quit)", refused=True)
+        names = [name for name, _ in seats]
+        k = names.index(self.info.button)
+        button = next(names[(k + j) % len(names)] for j in range(1, len(names) + 1)
+                      if seats[(k + j) % len(names)][1] > 0)
+        commands = self.info.commands + 1
+        self.info = dataclasses.replace(self.info, seats=seats, button=button, hand=self.info.hand + 1,
+                                        hand_start=commands, commands=commands,
+                                        carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
+        self.journal.write_session(self.info.to_toml())
+        self.begin_hand()
+        return self.view(message=f"hand {self.info.hand}: {button} has the button")
+
+    # ------------------------------------------------------------------ the view
+    def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
+        """The table now (``table.table_view``)."""
+        return table_view(self, message=message, refused=refused, extra_notes=extra_notes)

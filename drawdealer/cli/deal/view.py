@@ -1,0 +1,146 @@
+"""What the dealer sees after each command, as plain data (rendered by ``screen.py``, printed by
+``--json``).
+
+The session builds a :class:`TableView` from the engine's state; the screen and the JSON line read
+the same value, so what is shown and what a script checks never disagree. The legal actions are
+the engine's own value (:class:`~drawdealer.engine.legal.LegalActions`, DESIGN.md convention 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from drawdealer.engine.cards import Card
+from drawdealer.engine.legal import LegalActions
+from drawdealer.engine.pots import PotAward
+
+JSON_LEGAL_KEYS = ("fold", "check", "call", "to_call", "min_bet", "max_bet", "min_raise_to", "max_raise_to",
+                   "draw_max")
+"""The ``legal`` object of issue 5's JSON line."""
+
+
+def legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
+    """The ``legal`` object of the JSON line: issue 5's keys, plus ``all_in_to`` and the Italian
+    ``blind_open``/``controbuio`` amounts when they apply; ``None`` when nobody acts."""
+    if legal is None or legal.player is None:
+        return None
+    full = legal.to_dict()
+    out = {k: full[k] for k in JSON_LEGAL_KEYS}
+    out.update({k: full[k] for k in ("all_in_to", "blind_open", "controbuio") if full[k] is not None})
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """One seat: ``bet`` is what lies in front of the player in this betting round."""
+
+    name: str
+    stack: int
+    bet: int = 0
+    status: str = "active"  # active | folded | allin | out (not dealt in)
+    button: bool = False
+    blind: str = ""  # "SB", "BB", "invito", "buio", "controbuio"
+    to_act: bool = False
+    cards: tuple[Card, ...] = ()  # the hand shown at showdown
+
+
+def _amount_range(low: int, high: int | None, *, all_in_to: int | None, pot_limited: bool,
+                  money: Callable[[int], str]) -> str:
+    if high is None or high == low:
+        return money(low) + (" (all-in)" if all_in_to is not None and low == all_in_to else "")
+    text = f"{money(low)} to {money(high)}"
+    if all_in_to is not None and high == all_in_to:
+        return text + " (all-in)"
+    return text + (" (pot)" if pot_limited else "")
+
+
+def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callable[[int], str] = str) -> list[str]:
+    """The legal actions in words (issue 5): ``call 30``, ``raise 60 to 115 (pot)``, ``fold``.
+
+    ``stack`` is the actor's chips behind (a call of all of them is an all-in); ``pot_limited``
+    marks a maximum set by the pot (pot limit, Italian, RULES.md §7.3, §7.6); ``money`` writes an
+    amount (chips by default; ``$0.65`` for a cash-game history in cents).
+    """
+    parts: list[str] = []
+    if legal.blind_open is not None:
+        parts.append(f"buio {money(legal.blind_open)}")
+    if legal.controbuio is not None:
+        parts.append(f"controbuio {money(legal.controbuio)}")
+    if legal.draw and legal.draw_max is not None:
+        parts.append(f"draw 1-{legal.draw_max}" if legal.draw_max > 1 else "draw 1")
+        parts.append("pat")
+    if legal.show:
+        parts += ["show CARDS", "muck"]
+    if legal.check:
+        parts.append("check")
+    if legal.call and legal.to_call is not None:
+        parts.append(f"call {money(legal.to_call)}" + (" (all-in)" if legal.to_call >= stack else ""))
+    if legal.bet and legal.min_bet is not None:
+        parts.append("bet " + _amount_range(legal.min_bet, legal.max_bet, all_in_to=legal.all_in_to,
+                                            pot_limited=pot_limited, money=money))
+    if legal.raise_ and legal.min_raise_to is not None:
+        single = legal.max_raise_to is None or legal.max_raise_to == legal.min_raise_to
+        parts.append("raise " + ("to " if single else "") + _amount_range(
+            legal.min_raise_to, legal.max_raise_to, all_in_to=legal.all_in_to, pot_limited=pot_limited,
+            money=money))
+    if legal.fold:
+        parts.append("fold")
+    return parts
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """The whole table after a command.
+
+    ``street`` is the engine's: ``SETUP`` (forced bets; Italian blind declarations), ``B1``..``B4``,
+    ``D1``..``D3``, ``SHOWDOWN``, ``AWARD`` (the hand is over). ``to_act`` is who must act, draw,
+    show or declare now (``None`` when nobody). ``choices`` are the legal actions in words,
+    ``notes`` the dealer's instructions (who draws, reshuffle, who shows first, each pot's result).
+    """
+
+    hand: int
+    game: str
+    street: str
+    to_act: str | None
+    pot: int
+    pots: tuple[int, ...] = ()
+    seats: tuple[SeatView, ...] = ()
+    legal: LegalActions | None = None
+    choices: tuple[str, ...] = ()
+    stub: int | None = None
+    awards: tuple[PotAward, ...] = ()
+    notes: tuple[str, ...] = ()
+    message: str = ""
+    refused: bool = False
+    requirement: str | None = None  # Italian opening requirement J/Q/K/A (RULES.md §10.2)
+    finished: bool = False
+
+    def legal_line(self) -> str:
+        """``Bob: call 30 · raise 60 to 115 (pot) · fold`` (issue 5); empty when nobody acts."""
+        if self.to_act is None or not self.choices:
+            return ""
+        return f"{self.to_act}: " + " · ".join(self.choices)
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        return {s.name: s.stack for s in self.seats}
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` line of issue 5 (``null`` where a field does not apply), plus ``notes``
+        (the dealer's instructions), ``requirement`` (Italian openers) and ``awards`` (each pot's
+        winners and exact shares)."""
+        return {
+            "hand": self.hand,
+            "street": self.street,
+            "to_act": self.to_act,
+            "pot": self.pot,
+            "legal": legal_json(self.legal),
+            "stacks": self.stacks,
+            "stub": self.stub,
+            "message": self.message or None,
+            "notes": list(self.notes),
+            "requirement": self.requirement,
+            "awards": [{"pot": a.index, "amount": a.amount, "winners": list(a.winners), "shares": dict(a.shares),
+                        "odd_chip_to": a.odd_chip_to, "reason": a.reason} for a in self.awards],
+        }

@@ -1,0 +1,120 @@
+"""``drawdealer status FILE``: whose turn it is in a partial hand, and the legal actions with amounts.
+
+The dealer assistant's answer without a session (issue 5): the file (PHH or PokerStars text, the
+format found by content, ``parsers/sniff.py``) is read, its last hand is replayed through the
+engine (``engine/replay.py``), and the legal-action value of the player to act is printed
+(RULES.md §6-§10). Exit 0, or 1 when the replay found rule errors on the way (they are listed), 2
+when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from drawdealer.cli.errors import ExitCode, fail
+
+
+_SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
+
+
+def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
+    """A PokerStars hand cut before its summary, read with an empty summary added (whose claims
+    are dropped): the reader's grammar wants a whole hand, a partial hand is what ``status`` is for."""
+    from drawdealer.engine.record import Claims
+    from drawdealer.parsers import pokerstars
+
+    if chunk is None or not last.message.startswith("the end of the hand"):
+        return last
+    start, lines = chunk
+    retry = pokerstars.parse_hand(lines + _SYNTHETIC_SUMMARY, start, str(path))
+    if hasattr(retry, "claims"):
+        return dataclasses.replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
+    return last
+
+
+def _last_hand(path: Path):
+    """The last hand of ``path`` as a record; a file with none (or broken) fails."""
+    from drawdealer.parsers import phh, pokerstars
+    from drawdealer.parsers.results import ParseFailure, Skipped
+    from drawdealer.parsers.sniff import PHH, POKERSTARS, iter_hands, sniff
+
+    try:
+        sniffed = sniff(path)
+    except OSError as exc:
+        fail(f"{path}: cannot read ({exc.strerror or exc})")
+    if sniffed.format not in (PHH, POKERSTARS):
+        fail(f"{path}: {sniffed.message}")
+    reader = phh.parse_hand if sniffed.format == PHH else pokerstars.parse_hand
+    last = chunk = None
+    try:
+        for chunk in iter_hands(path, sniffed):
+            last = reader(chunk[1], chunk[0], str(path))
+    except OSError as exc:
+        fail(f"{path}: cannot read ({exc.strerror or exc})")
+    if last is None:
+        fail(f"{path}: no hand in this file")
+    if isinstance(last, ParseFailure) and sniffed.format == POKERSTARS:
+        last = _complete_pokerstars(last, chunk, path)
+    if isinstance(last, ParseFailure):
+        fail(f"{path}:{last.line}: {last.message}")
+    if isinstance(last, Skipped):
+        fail(f"{path}:{last.line}: {last.message}")
+    return last
+
+
+def status(
+    file: Path = typer.Argument(..., help="A partial hand: PHH or PokerStars text (the last hand of the file)."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Whose turn it is in a partial hand, and the legal actions with their amounts."""
+    from drawdealer.cli.deal.table import legal_now
+    from drawdealer.cli.deal.view import choices, legal_json
+    from drawdealer.engine.replay import replay
+    from drawdealer.engine.variants import Structure
+
+    record = _last_hand(file)
+    result = replay(record)
+    state = result.state
+    errors = [f for f in result.findings if f.is_error]
+    if state is None:
+        fail(f"{file}:{record.line}: {result.findings[0].message if result.findings else 'cannot replay'}")
+    legal, player, stack = legal_now(state)
+    pot_limited = state.spec.structure is Structure.POT or (
+        state.spec.is_italian and state.opts.it_raise_limit == "POT")
+    currency = record.currency
+
+    def money(amount: int) -> str:
+        return f"{currency}{amount // 100}.{amount % 100:02d}" if currency else str(amount)
+
+    words = choices(legal, stack=stack, pot_limited=pot_limited) if player is not None else []
+    stub = state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None
+    if json_output:
+        out = {
+            "file": str(file), "hand": record.hand_id, "game": state.spec.id, "street": state.street,
+            "to_act": player, "pot": state.pot,
+            "legal": legal_json(legal) if player is not None else None,
+            "choices": words, "stacks": state.stacks(), "stub": stub, "complete": state.is_complete,
+            "findings": [f.to_dict() for f in result.findings],
+        }
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    else:
+        lines = [f"{file}: hand {record.hand_id} ({state.spec.id}), {state.street}, pot {money(state.pot)}"
+                 + (f", stub {stub} cards" if stub is not None else "")]
+        if player is not None:
+            lines.append(f"{player}: " + " · ".join(choices(legal, stack=stack, pot_limited=pot_limited, money=money)))
+        elif state.is_complete:
+            lines.append("the hand is over")
+        else:
+            lines.append("nobody is to act")
+        lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in state.stacks().items()))
+        for f in result.findings:
+            where = f"line {f.line}: " if f.line else ""
+            lines.append(f"{f.severity.value}: {where}{f.message} ({f.code})")
+        sys.stdout.write("\n".join(lines) + "\n")
+    if errors:
+        raise typer.Exit(code=ExitCode.FINDINGS)

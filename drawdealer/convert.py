@@ -1,0 +1,141 @@
+"""Hand histories from one format to the other: PokerStars text ↔ PHH (issue 4, ``drawdealer convert``).
+
+Each hand is read (:func:`drawdealer.parsers.read_hands`), written in the target format, then read
+back and compared with the original record (:func:`drawdealer.parsers.compare.differences`), so a
+conversion that would change the hand is reported instead of passing silently.
+
+What each target can carry:
+- **PHH** carries every field of a record: what PHH cannot name (pot/no-limit triple draw, 5-card
+  draw, Italian poker, the log's claims, house rules) goes into ``_drawdealer_*`` extension fields.
+  Reading the PHH back gives the same record (``extra``, the source format's own fields, aside).
+- **PokerStars** text states a pot and a rake for every hand, carries PokerStars' house rules
+  (``parsers.pokerstars.house_rules``) and no final stacks, lists kept cards with every draw and
+  only the known cards of a hand, and cannot name Italian poker: those fields of a PHH hand are
+  :data:`POKERSTARS_LOSSY` and :func:`pokerstars_view`; any other difference is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from drawdealer.engine.record import HandRecord
+
+FORMATS = ("phh", "pokerstars")
+POKERSTARS_LOSSY = frozenset({"claims", "options", "hero"})
+"""Record fields that PokerStars text states its own way (pot and rake always, no final stacks; its house
+rules; the hero is whoever has a ``Dealt to`` line). Within actions, see :func:`pokerstars_view`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Converted:
+    """One hand in the target format; ``differences`` lists what reading it back changed (empty = same record)."""
+
+    hand_id: str
+    line: int
+    text: str
+    differences: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NotConverted:
+    """A hand that could not be converted: a parse error, another game, or a game the target cannot say."""
+
+    hand_id: str | None
+    line: int
+    reason: str
+    error: bool  # False for a hand of a game drawdealer does not play (a notice)
+
+
+def convert_file(path: str | Path, to: str) -> Iterator[Converted | NotConverted]:
+    """Every hand of ``path`` written in format ``to`` (``phh`` or ``pokerstars``), in file order.
+
+    Raises :class:`~drawdealer.parsers.FormatError` or ``OSError`` when the file cannot be read.
+    """
+    from drawdealer.parsers import ParseFailure, Skipped, read_hands
+
+    if to not in FORMATS:
+        raise ValueError(f"unknown format {to!r} (phh or pokerstars)")
+    source_format = _format_of(path)
+    for result in read_hands(path):
+        if isinstance(result, Skipped):
+            yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False)
+        elif isinstance(result, ParseFailure):
+            yield NotConverted(hand_id=result.hand_id or None, line=result.line,
+                               reason=f"line {result.line}, column {result.column}: {result.message}", error=True)
+        else:
+            yield convert_record(result, to, source_format=source_format)
+
+
+def convert_record(record: HandRecord, to: str, *, source_format: str = "") -> Converted | NotConverted:
+    """``record`` as text in format ``to``, checked by reading it back."""
+    from drawdealer.parsers import (
+        ParseFailure,
+        Skipped,
+        read_text,
+        write_phh,
+        write_pokerstars,
+    )
+    from drawdealer.parsers.compare import FORMAT_FIELDS, differences
+
+    try:
+        text = write_phh(record) if to == "phh" else write_pokerstars(record)
+    except ValueError as exc:
+        return NotConverted(hand_id=record.hand_id, line=record.line, reason=str(exc), error=True)
+    back = list(read_text(text, f"<{to}>"))
+    if len(back) != 1 or isinstance(back[0], (ParseFailure, Skipped)):
+        what = back[0].message if back and hasattr(back[0], "message") else f"{len(back)} hands"
+        return NotConverted(hand_id=record.hand_id, line=record.line,
+                            reason=f"the {to} text does not read back: {what}", error=True)
+    ignore = set(FORMAT_FIELDS)
+    again = back[0]
+    if to == "pokerstars" and source_format != "pokerstars":
+        ignore |= POKERSTARS_LOSSY
+        record, again = pokerstars_view(record), pokerstars_view(again)
+    return Converted(hand_id=record.hand_id, line=record.line, text=text,
+                     differences=tuple(differences(record, again, ignore=ignore)))
+
+
+def pokerstars_view(record: HandRecord) -> HandRecord:
+    """``record`` without what PokerStars text says its own way within actions: the kept cards of a
+    draw (``Dealt to X [kept] [new]`` always lists them) and how many cards a partly known deal has
+    (it prints the known ones)."""
+    from dataclasses import replace
+
+    from drawdealer.engine.record import ActionKind
+
+    def view(a):
+        if a.kind is ActionKind.DRAW and a.kept is not None:
+            return replace(a, kept=None)
+        if a.kind is ActionKind.DEAL:
+            return replace(a, count=len(a.cards or ()))
+        return a
+
+    return replace(record, actions=tuple(view(a) for a in record.actions))
+
+
+def _format_of(path: str | Path) -> str:
+    from drawdealer.parsers import detect
+
+    return detect(path).format
+
+
+def joined(texts: Iterable[str], to: str) -> Iterator[str]:
+    """Several hands as one file, streamed: PokerStars hands separated by blank lines; PHH hands as
+    the ``[1]``, ``[2]`` … sections of a ``.phhs`` file (a single PHH hand stays a plain ``.phh``)."""
+    if to == "pokerstars":
+        for text in texts:
+            yield text.rstrip("\n") + "\n\n\n"
+        return
+    first: str | None = None
+    for k, text in enumerate(texts, 1):
+        if k == 1:
+            first = text
+            continue
+        if k == 2:
+            yield f"[1]\n{first.rstrip()}\n\n"
+        yield f"[{k}]\n{text.rstrip()}\n\n"
+        first = None
+    if first is not None:
+        yield first.rstrip("\n") + "\n"

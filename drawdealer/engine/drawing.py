@@ -1,0 +1,157 @@
+"""Draw rounds: the order, discards and replacements, the delayed last card and declare-all-then-deal
+(RULES.md §6.3, §6.4), as a part of :class:`~drawdealer.engine.state.HandState`; the stub and the
+reshuffle are :class:`~drawdealer.engine.draw.DeckState`'s."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from drawdealer.engine.cards import Card
+from drawdealer.engine.draw import DECLARED, DONE, PROTECTED, Problem
+from drawdealer.engine.phases import BETTING, DRAW, SETUP
+from drawdealer.engine.record import Action
+
+
+class DrawRound:
+    """The draw actions of :class:`~drawdealer.engine.state.HandState`."""
+
+    __slots__ = ()
+
+    def _begin_draw(self) -> None:
+        self.phase = DRAW
+        if self.italian and self.opts.it_draw_order_start == "OPENER":
+            start = self._from_opener()
+            order = [(start + j) % self.n for j in range(self.n)]
+        else:
+            order = self.order
+        folded = self.folded
+        self.draw_order = [j for j in order if not folded[j]]
+        self.draw_pos = 0
+        self.drawn = [False] * self.n
+        self.delayed = []
+        self.declared = []
+        self.deck.begin_draw_round()
+
+    def _draw(self, i: int, a: Action) -> list[Problem]:
+        if self.plain_draw and self.phase == DRAW and self.draw_order[self.draw_pos] == i:
+            count, received = a.count, a.received
+            if (count <= self.spec.max_discard and a.kept is None and a.received_count in (None, count)
+                    and (received is None or len(received) == count)):
+                deck = self.deck
+                problems = deck.discard(i, count, a.discarded, DONE)
+                self.drawn[i] = True
+                self.draw_pos += 1
+                if count:
+                    problems += deck.serve(i, count, received, own=(count, a.discarded or ()))
+                if self.draw_pos >= len(self.draw_order):
+                    self._finish_draw_round(problems)
+                return problems
+        problems: list[Problem] = []
+        name = self.names[i]
+        if self.phase != DRAW:
+            if self.phase == SETUP:
+                problems += self._start_play()
+            if self.phase == BETTING and not self.folded[i]:  # a folded player's draw closes nothing
+                waiting = self.pending()
+                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished: {', '.join(waiting)} still to "
+                                 "act", waiting, name, {"seats": waiting}))
+                self.rnd.acted = [True] * self.n
+                problems += self._end_round()
+            if self.phase != DRAW:
+                if self.folded[i]:
+                    problems.append(("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw", None, name,
+                                     {"seat": name}))
+                else:
+                    problems.append(("ACTION_AFTER_ROUND_CLOSED", f"{name} draws but no draw is under way", None,
+                                     "draw", {}))
+                return problems
+        if self.folded[i]:
+            problems.append(("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw", None, name, {"seat": name}))
+            return problems
+        if self.drawn[i]:
+            problems.append(("DRAW_OUT_OF_ORDER", f"{name} has already drawn in {self.street}", None, name, {}))
+            return problems
+        order = self.draw_order
+        expected = order[self.draw_pos]
+        if i != expected:
+            code = "IT_DRAW_ORDER" if self.italian and self.draw_pos == 0 else "DRAW_OUT_OF_ORDER"
+            problems.append((code, f"{self.names[expected]} draws now, not {name}", self.names[expected], name, {}))
+            order.remove(i)
+            order.insert(self.draw_pos, i)
+        count = a.count
+        if count > self.spec.max_discard:
+            problems.append(("DRAW_COUNT_EXCEEDED", f"{name} changes {count} cards; at most {self.spec.max_discard}",
+                             self.spec.max_discard, count, {}))
+        received, discarded = a.received, a.discarded
+        if (received is not None and len(received) > count) or (a.received_count is not None
+                                                                  and a.received_count != count):
+            got = a.received_count if a.received_count is not None else len(received or ())
+            problems.append(("DRAW_COUNT_MISMATCH", f"{name} discards {count} and receives {got}", count, got, {}))
+        deck = self.deck
+        if a.kept is not None:
+            fresh = [c for c in a.kept if c not in deck.hands[i]]
+            if fresh:
+                problems += deck.reveal(i, fresh)
+        opener = self.italian and i == self.opener
+        if opener:
+            self.opener_draw = (count, discarded, received)
+        if opener and i not in self.predraw:
+            before = set(deck.hands[i]) | set(discarded or ())
+            if len(before) == 5:
+                self.predraw[i] = tuple(before)
+        sequential = self.opts.draw_deal_mode == "SEQUENTIAL"
+        pile = PROTECTED if opener else (DONE if sequential else DECLARED)
+        problems += deck.discard(i, count, discarded, pile)
+        self.drawn[i] = True
+        self.draw_pos += 1
+        serve = count if received is None or len(received) <= count else len(received)
+        if sequential:
+            own = (0, ()) if opener else (count, discarded or ())
+            problems += self._serve(i, serve, received, own)
+        else:
+            self.declared.append((i, serve, discarded, received))
+        if self.draw_pos >= len(order):
+            self._finish_draw_round(problems)
+        return problems
+
+    def _serve(self, i: int, count: int, received: tuple[Card, ...] | None,
+               own: tuple[int, Sequence[Card]]) -> list[Problem]:
+        """Serve one player's replacements, holding back a delayed last card (RULES.md §6.3, §6.4)."""
+        delay = 0
+        if count >= 4:
+            italian_four = self.italian and count == 4
+            delay = 1 if italian_four or (self.opts.five_card_draw_split and count == 5) else 0
+        if not delay:
+            return self.deck.serve(i, count, received, own=own)
+        problems: list[Problem] = []
+        now = count - delay
+        later = None
+        if received is not None:
+            received, later = received[:now], received[now:] or None
+            if later and self.italian and self.draw_pos < len(self.draw_order):
+                problems.append(("IT_FOURTH_CARD_EARLY", f"{self.names[i]} got his 4th card before the others were "
+                                 "served", None, self.names[i], {"seat": self.names[i]}))
+        problems += self.deck.serve(i, now, received, own=own)
+        self.delayed.append((i, delay, later))
+        return problems
+
+    def _finish_draw_round(self, problems: list[Problem]) -> None:
+        """Serve declared and delayed cards, close the draw round, go on (RULES.md §6.3, §6.4, §8)."""
+        deck = self.deck
+        if self.draw_pos < len(self.draw_order):
+            self.draw_order = self.draw_order[:self.draw_pos]
+        for i, count, discarded, received in self.declared:
+            opener = self.italian and i == self.opener
+            if not opener:
+                deck.move(DECLARED, DONE, count, discarded)
+            problems += self._serve(i, count, received, (0, ()) if opener else (count, discarded or ()))
+        self.declared = []
+        last = self.draw_order[-1] if self.draw_order else -1
+        burn_once = self.italian and self.opts.it_delayed_card_burn
+        for i, count, cards in self.delayed:
+            burn = burn_once or (self.opts.five_card_draw_split and not self.italian and i == last)
+            burn_once = False
+            problems += deck.serve(i, count, cards, last_burn=burn)
+        self.delayed = []
+        deck.end_draw_round()
+        self._next_street(problems)

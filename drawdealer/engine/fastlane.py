@@ -1,0 +1,291 @@
+"""The replay's fast lane: the regular actions of a history applied inline (RULES.md §6-§9).
+
+Histories are nearly always legal, so the validator's replay runs them through :func:`apply_actions`.
+A fold, check or call by the player to act, a fixed-limit bet or raise of the right size, a draw of
+known cards from a known hand, the deal of an unknown hand's cards, a show or muck in turn: each is
+checked with a few comparisons *before* anything changes and then applied with exactly the changes
+of its HandState handler, without a call, a list of problems or a finding. Every other action, and
+any action that would raise a finding, goes to the handler (``state.HANDLERS``), which checks and
+applies it in full; street transitions, burns before a reshuffle and reshuffles are always the
+handlers'. ``tests/test_engine_fastlane.py`` replays random and corrupted histories both ways and
+compares the findings and the whole state after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from drawdealer.engine.draw import DONE, MUCK, STUB
+from drawdealer.engine.findings import Finding
+from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
+from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.state import HANDLERS, HandState
+
+_K = ActionKind
+CALL, CHECK, FOLD, BET = _K.CALL, _K.CHECK, _K.FOLD, _K.BET
+DRAW_KIND, DEAL, MUCK_KIND, POST_SB, POST_BB = _K.DRAW, _K.DEAL, _K.MUCK, _K.POST_SB, _K.POST_BB
+_BETTING = frozenset((CALL, CHECK, FOLD, BET, _K.RAISE))
+_SHOWDOWN = frozenset((_K.SHOW, MUCK_KIND))
+_GAVE_UP = -1
+
+
+def apply_actions(state: HandState, actions: Sequence[Action], findings: list[Finding], *, fast: bool = True) -> bool:
+    """Apply ``actions`` in order, as :meth:`HandState.apply` would one by one, adding their findings
+    to ``findings`` (event index = position in ``actions``). An action by a player who is not dealt in
+    aborts the hand (``HISTORY_ABORTED``) and ends the loop.
+
+    Returns False when the fast lane gave up in the middle of an action (a card it finds irregular only
+    while moving the cards of a draw or a deal): ``state`` is then half-changed; start again from a new
+    state with ``fast=False`` (the handlers alone).
+    """
+    index, finding = state.index, state._finding
+    k, n = 0, len(actions)
+    while k < n:
+        if fast:
+            k = _run(state, actions, k, findings)
+            if k < 0:
+                return False
+            if k >= n:
+                break
+        action = actions[k]
+        i = index.get(action.player, -1)
+        if i < 0:
+            state.events = k
+            findings += state.apply(action)
+            return True
+        street = state.street
+        problems = HANDLERS[action.kind](state, i, action)
+        if problems:
+            findings += [finding(p, action, street, k) for p in problems]
+        k += 1
+    return True
+
+
+def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Finding]) -> int:
+    """Apply regular actions from ``actions[k]`` on; return the index of the first one left to the
+    handler, or ``_GAVE_UP``."""
+    n = len(actions)
+    index = state.index
+    stack, total, folded, nxt, after = state.stack, state.total, state.folded, state.nxt, state.after
+    deck = state.deck
+    hands, unknown, where, dealt_gen, cards_in_deck = deck.hands, deck.unknown, deck.where, deck.dealt_gen, deck.deck
+    fixed, italian, max_discard = state.fixed, state.italian, state.spec.max_discard
+    draws = state.plain_draw and deck.cards is None  # draws of the fast path of DrawRound._draw, no physical deck
+    r = state.rnd
+    bet, acted, level = state.bet, r.acted, r.level
+    for k in range(k, n):
+        a = actions[k]
+        i = index.get(a.player, -1)
+        if i < 0:
+            return k
+        kind = a.kind
+        if kind in _BETTING:
+            # --- betting (rounds.BettingRound): the player to act, in an open round
+            if i != state.to_act or state.phase != BETTING:
+                return k
+            high = r.high
+            if kind is CALL:
+                owed = high - bet[i]
+                if owed <= 0:
+                    return k
+                left = stack[i]
+                due = owed if owed < left else left
+                if (a.amount and a.amount != due) or (a.all_in and due != left) or (state.two_bb and state.k == 0):
+                    return k
+                stack[i] = left - due
+                bet[i] += due
+                total[i] += due
+                state.pot += due
+                if due == left:
+                    state.ncan -= 1
+                acted[i] = True
+                level[i] = r.full if r.unit else high
+            elif kind is CHECK:
+                if bet[i] < high:
+                    return k
+                acted[i] = True
+                level[i] = r.full if r.unit else high
+            elif kind is FOLD:
+                folded[i] = True
+                for s, j in enumerate(nxt):
+                    if j == i:
+                        nxt[s] = nxt[i]
+                state.nactive -= 1
+                if stack[i] > 0:
+                    state.ncan -= 1
+                hand = hands[i]
+                for c in hand:
+                    where[c] = MUCK
+                deck.counts[MUCK] += len(hand) + unknown[i]
+                hands[i] = []
+                unknown[i] = 0
+            else:
+                # a fixed-limit bet (no bet to face) or raise (facing one) of exactly one unit
+                if not fixed:
+                    return k
+                c = bet[i]
+                full, unit, nbets = r.full, r.unit, r.nbets
+                if kind is BET:
+                    if high or full or not r.opened:
+                        return k
+                    to = c + a.amount
+                    if to != unit:
+                        return k
+                else:
+                    to = a.amount
+                    if not high or to != full + unit or (acted[i] and full <= level[i]):
+                        return k
+                left = stack[i]
+                cap = state.opts.fl_max_bets_per_round
+                d = to - c
+                if to <= high or d > left or (a.all_in and d != left) or nbets >= cap or unit <= 0:
+                    return k
+                r.full = to
+                r.nbets = nbets = nbets + 1
+                if nbets >= cap and state.nactive > 2:
+                    r.capped_multiway = True
+                if d > 0:
+                    stack[i] = left - d
+                    bet[i] = to
+                    total[i] += d
+                    state.pot += d
+                    if d == left:
+                        state.ncan -= 1
+                r.high = high = to
+                r.aggressor = i
+                r.any_bet = True
+                acted[i] = True
+                level[i] = to
+            # the turn passes on (BettingRound._pass_turn)
+            if state.nactive > 1:
+                several = state.ncan >= 2
+                j = nxt[i]
+                if not (stack[j] > 0 and (bet[j] < high or (several and not acted[j]))):
+                    for j in after[i]:
+                        if (bet[j] < high or (several and not acted[j])) and not folded[j] and stack[j] > 0:
+                            break
+                    else:
+                        j = -1
+                state.to_act = j
+            else:
+                j = -1
+            if j < 0:
+                state.to_act = -1
+                street = state.street
+                problems = state._end_round()
+                if problems:
+                    findings += [state._finding(p, a, street, k) for p in problems]
+                r = state.rnd
+                bet, acted, level = state.bet, r.acted, r.level
+        elif kind is DRAW_KIND:
+            # --- a draw of known cards from a known hand, the replacements from the stub (drawing.DrawRound)
+            if not draws or state.phase != DRAW:
+                return k
+            order, pos = state.draw_order, state.draw_pos
+            count, discarded, received = a.count, a.discarded, a.received
+            if order[pos] != i or count > max_discard or a.kept is not None \
+                    or (a.received_count is not None and a.received_count != count):
+                return k
+            if count:
+                hand = hands[i]
+                if discarded is None or len(discarded) != count or len(hand) != 5 \
+                        or (received is not None and len(received) != count):
+                    return k
+                stub = deck.stub
+                hold_back = deck.hold_back
+                burn = deck.burn_pending
+                if burn:
+                    if (stub - 1 if hold_back else stub) < 1:
+                        return k
+                    stub -= 1
+                if (stub - 1 if hold_back else stub) < count:
+                    return k
+                # DeckState.discard: from here on an irregular card leaves the state half-changed
+                for c in discarded:
+                    if c not in hand or c not in cards_in_deck:
+                        return _GAVE_UP
+                    hand.remove(c)
+                    where[c] = DONE
+                deck.round_out += discarded
+                deck.counts[DONE] += count
+                state.drawn[i] = True
+                state.draw_pos = pos = pos + 1
+                # DeckState.serve, no reshuffle
+                if burn:
+                    deck.burns.append(None)
+                    deck.burn_pending = False
+                deck.stub = stub - count
+                if received is None:
+                    unknown[i] += count
+                else:
+                    gen = deck.gen
+                    for c in received:
+                        if c not in cards_in_deck or where.get(c, STUB) != STUB:
+                            return _GAVE_UP
+                        where[c] = i
+                        dealt_gen[c] = gen
+                    hand += received
+            else:
+                if received:
+                    return k
+                state.drawn[i] = True
+                state.draw_pos = pos = pos + 1
+            if pos >= len(order):
+                street = state.street
+                problems = []
+                state._finish_draw_round(problems)
+                if problems:
+                    findings += [state._finding(p, a, street, k) for p in problems]
+                r = state.rnd
+                bet, acted, level = state.bet, r.acted, r.level
+        elif kind is DEAL:
+            # --- the cards of a hand none of whose cards is known yet (HandState._deal, DeckState.reveal)
+            if state.phase == SETUP or italian or a.count > 5:
+                return k
+            cards = a.cards
+            if cards:
+                if hands[i] or len(cards) > unknown[i]:
+                    return k
+                for c in cards:
+                    if c not in cards_in_deck or where.get(c, STUB) != STUB:
+                        return _GAVE_UP
+                    where[c] = i
+                hands[i] = list(cards)
+                unknown[i] -= len(cards)
+        elif kind in _SHOWDOWN:
+            # --- a show or muck in turn at the showdown (showdown.Showdown)
+            if state.phase != SHOWDOWN or folded[i] or state._current() != i or (italian and i == state.opener):
+                return k
+            if kind is MUCK_KIND:
+                state.mucked.add(i)
+            else:
+                cards = a.cards
+                if (not cards or len(cards) != 5 or unknown[i] or not cards_in_deck.issuperset(cards)
+                        or set(hands[i]) != set(cards)):
+                    return k
+                state.shown[i] = tuple(cards)
+            state.first_show_checked = True
+            if state._current() < 0 or state._contenders() <= 1:
+                state._complete("SHOWDOWN")
+        elif kind is POST_SB or kind is POST_BB:
+            # --- a blind of the stakes by its seat before the deal (forced.ForcedBets._forced)
+            amount = a.amount
+            if state.phase != SETUP or italian or amount > stack[i]:
+                return k
+            if kind is POST_SB:
+                if state.sb_poster >= 0 or i != state.sb_expected or amount != state.sb:
+                    return k
+                state.sb_poster = i
+                state.posted.add((i, "sb"))
+            else:
+                if state.bb_poster >= 0 or i != state.bb_expected or amount != state.bb:
+                    return k
+                state.bb_poster = i
+                state.posted.add((i, "bb"))
+            stack[i] -= amount
+            total[i] += amount
+            state.pot += amount
+            bet[i] += amount
+        else:
+            return k
+    return n

@@ -1,0 +1,437 @@
+"""Betting rounds: fold, check, call, bet and raise checked and applied, the round closed with
+its uncalled chips returned (RULES.md §6.2, §7), as a part of :class:`~drawdealer.engine.state.HandState`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawdealer.engine import italian
+from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
+from drawdealer.engine.draw import Problem
+from drawdealer.engine.frozen import maker
+from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP
+from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.variants import Structure
+
+_K = ActionKind
+CALL, FOLD = _K.CALL, _K.FOLD
+FIXED, POT = Structure.FIXED, Structure.POT
+
+
+@dataclass(slots=True, kw_only=True)
+class RoundState:
+    """Bookkeeping of the betting round in progress (RULES.md §7.1)."""
+
+    high: int = 0  # H
+    full: int = 0  # F, fixed limit
+    lraise: int = 0  # Lraise, big-bet games and Italian LAST_INCREMENT
+    nbets: int = 0  # bets + raises counted toward the fixed-limit cap (or Italian raises)
+    unit: int = 0  # fixed-limit bet size of this round
+    aggressor: int = -1
+    any_bet: bool = False
+    capped_multiway: bool = False
+    opened: bool = True  # Italian B1 / jacks-or-better: False until the opening bet
+    blind: bool = False  # Italian B1 after a blind opening: no raises (§10.6)
+    skipped: bool = False
+    acted: list[bool]  # per seat
+    level: list[int]  # per seat: H (big bet) or F (fixed) when he last acted
+
+
+new_round = maker(RoundState)
+
+
+class BettingRound:
+    """The betting actions of :class:`~drawdealer.engine.state.HandState`."""
+
+    __slots__ = ()
+
+    def _reset_round(self) -> None:
+        r, n = self.rnd, self.n
+        r.high = r.full = r.nbets = 0
+        r.aggressor = -1
+        r.any_bet = r.capped_multiway = r.blind = r.skipped = False
+        r.opened = True
+        r.acted = [False] * n
+        r.level = [0] * n
+        r.unit = self.units[self.k >> 1] if self.fixed else 0  # fixed_limit_unit of betting round k // 2 + 1
+        r.lraise = self.chip if self.italian else self.bb
+
+    # Each betting action: the turn checked (a cheap test when the right player acts in an open
+    # round), the action checked and applied, then the turn passes on (RULES.md §6.2, §7.1).
+    def _call(self, i: int, a: Action) -> list[Problem]:
+        """Call: the chips owed, clipped by the stack (RULES.md §7.1)."""
+        problems: list[Problem] = []
+        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
+            return problems
+        r = self.rnd
+        bet = self.bet
+        high = r.high
+        owed = high - bet[i]
+        if owed <= 0:
+            problems.append(("CALL_NOTHING_TO_CALL", f"{self.names[i]} calls with nothing to call", 0, a.amount, {}))
+        else:
+            stack = self.stack
+            left = stack[i]
+            due = owed if owed < left else left
+            if (a.amount and a.amount != due) or (a.all_in and due != left) or (self.two_bb and self.k == 0):
+                problems += self._call_problems(i, a, due, left)
+            left -= due
+            stack[i] = left
+            bet[i] += due
+            self.total[i] += due
+            self.pot += due
+            if not left:
+                self.ncan -= 1
+        r.acted[i] = True
+        r.level[i] = r.full if r.unit else high
+        return self._pass_turn(i, problems)
+
+    def _check(self, i: int, a: Action) -> list[Problem]:
+        """Check: only with nothing to call (RULES.md §7.1)."""
+        problems: list[Problem] = []
+        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
+            return problems
+        r = self.rnd
+        high = r.high
+        owed = high - self.bet[i]
+        if owed > 0:
+            problems.append(("CHECK_FACING_BET", f"{self.names[i]} checks facing {owed} to call",
+                             min(owed, self.stack[i]), 0, {}))
+        r.acted[i] = True
+        r.level[i] = r.full if r.unit else high
+        return self._pass_turn(i, problems)
+
+    def _fold_turn(self, i: int, a: Action) -> list[Problem]:
+        """Fold (RULES.md §7.1)."""
+        problems: list[Problem] = []
+        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
+            return problems
+        self._fold(i)
+        return self._pass_turn(i, problems)
+
+    def _bet(self, i: int, a: Action) -> list[Problem]:
+        """Bet ``amount`` chips: only with no bet to face; one that only calls counts as a call (§7.1)."""
+        problems: list[Problem] = []
+        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
+            return problems
+        high = self.rnd.high
+        to = self.bet[i] + a.amount
+        if high > 0:
+            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets facing a bet of {high}: a raise is "
+                             "due", None, a.amount, {}))
+            if to <= high:  # what the bet puts in only calls: apply it as a call
+                return problems + self._call(i, Action(kind=CALL, player=a.player, all_in=a.all_in))
+        problems += self._aggress(i, to, a)
+        return self._pass_turn(i, problems)
+
+    def _raise(self, i: int, a: Action) -> list[Problem]:
+        """Raise to ``amount`` (RULES.md §7.2-§7.6)."""
+        problems: list[Problem] = []
+        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
+            return problems
+        if self.rnd.high == 0:
+            problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises with no bet to raise", None, a.amount, {}))
+        problems += self._aggress(i, a.amount, a)
+        return self._pass_turn(i, problems)
+
+    def _take_turn(self, i: int, a: Action, problems: list[Problem]) -> bool:
+        """A betting action by someone else than the player to act, or outside an open round.
+
+        Adds the findings; False when the action cannot be applied (RULES.md §6.2, §7.1).
+        """
+        if self.phase != BETTING:
+            if self.phase == SETUP:
+                problems += self._start_play()
+            if self.phase != BETTING and not self._reopen_for_betting(i, a, problems):
+                return False
+        if i != self.to_act:
+            name = self.names[i]
+            if self.folded[i] or self.stack[i] == 0:
+                status = "folded" if self.folded[i] else "all-in"
+                problems.append(("ACTION_BY_INACTIVE_PLAYER", f"{name} is {status} and cannot act", None, name,
+                                 {"seat": name, "status": status}))
+                return False
+            if self.to_act >= 0:
+                r = self.rnd
+                expected = self.names[self.to_act]
+                if self.italian and self.k == 2 and not r.any_bet and not any(r.acted):
+                    problems.append(("IT_POSTDRAW_FIRST_ACTOR", f"B2 starts with {expected}, not {name}", expected,
+                                     name, {}))
+                else:
+                    problems.append(("ACTION_OUT_OF_TURN", f"{expected} is to act, not {name}", expected, name, {}))
+        return True
+
+    def _pass_turn(self, i: int, problems: list[Problem]) -> list[Problem]:
+        """The next player clockwise from ``i`` who must act (as :meth:`_next_from`), or the round ends."""
+        if self.phase == BETTING:
+            if self.nactive > 1:
+                r = self.rnd
+                stack, folded, bet, acted, high = self.stack, self.folded, self.bet, r.acted, r.high
+                several = self.ncan >= 2
+                j = self.nxt[i]  # the seats between are folded: the common answer at once
+                if stack[j] > 0 and (bet[j] < high or (several and not acted[j])):
+                    self.to_act = j
+                    return problems
+                for j in self.after[i]:
+                    if (bet[j] < high or (several and not acted[j])) and not folded[j] and stack[j] > 0:
+                        self.to_act = j
+                        return problems
+            self.to_act = -1
+            problems += self._end_round()
+        return problems
+
+    def _limp(self, i: int, due: int) -> bool:
+        """A call of the big blind where ``MIN_OPEN_PREDRAW = TWO_BB`` wants a raise (RULES.md §7.4)."""
+        return (self.two_bb and self.k == 0 and self.rnd.aggressor < 0 and self.rnd.high == self.bb
+                and due < self.stack[i])
+
+    def _call_problems(self, i: int, a: Action, due: int, stack: int) -> list[Problem]:
+        """Wrong call amount, a false all-in flag, a limp where a raise is due (RULES.md §7.1, §7.4)."""
+        problems: list[Problem] = []
+        name = self.names[i]
+        if a.amount and a.amount != due:
+            problems.append(("CALL_AMOUNT_MISMATCH", f"{name} calls {a.amount}, the call is {due}", due, a.amount, {}))
+        if a.all_in and due != stack:
+            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{name} is flagged all-in calling {due} with {stack} behind",
+                             stack, due, {}))
+        if self._limp(i, due):
+            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps; the first entry must be a raise to {2 * self.bb}",
+                             2 * self.bb, self.bet[i] + due, {}))
+        return problems
+
+    def _reopen_for_betting(self, i: int, a: Action, problems: list[Problem]) -> bool:
+        """A betting action while no betting round is open (RULES.md §6.2, §7.1)."""
+        previous = self.k - 1 if self.phase == DRAW else self.k
+        skipped = self.rnd.skipped
+        if skipped and a.kind is not FOLD:
+            problems.append(("ACTION_NO_BETTING_POSSIBLE", f"no betting is possible in {self.street}", None,
+                             a.kind.value, {}))
+            return False
+        if self.phase == DRAW and self.draw_pos < len(self.draw_order) and self.draw_pos > 0:
+            waiting = [self.names[j] for j in self.draw_order[self.draw_pos:]]
+            problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished: {', '.join(waiting)} still to draw",
+                             waiting, self.names[i], {"seats": waiting}))
+            self._finish_draw_round(problems)
+            return self.phase == BETTING
+        closed = self.streets[min(previous, len(self.streets) - 1)]
+        problems.append(("ACTION_AFTER_ROUND_CLOSED", f"{a.kind.value} by {self.names[i]} after {closed} was complete",
+                         None, a.kind.value, {"round": closed}))
+        if a.kind is FOLD and not self.folded[i] and self.phase != COMPLETE:
+            self._fold(i)
+            if self.phase == DRAW and i in self.draw_order[self.draw_pos:]:
+                self.draw_order.remove(i)
+                if self.draw_pos >= len(self.draw_order):
+                    self._finish_draw_round(problems)
+        return False
+
+    def _fold(self, i: int) -> None:
+        self.folded[i] = True
+        nxt = self.nxt
+        for s, j in enumerate(nxt):
+            if j == i:
+                nxt[s] = nxt[i]
+        self.nactive -= 1
+        if self.stack[i] > 0:
+            self.ncan -= 1
+        self.deck.fold(i)
+
+    def _aggress(self, i: int, to: int, a: Action) -> list[Problem]:
+        """Check and apply a bet or raise to ``to`` (RULES.md §7.2-§7.6)."""
+        problems: list[Problem] = []
+        r = self.rnd
+        bet, stack = self.bet, self.stack
+        c = bet[i]
+        left = stack[i]
+        cap_to = c + left
+        if to > cap_to:
+            problems.append(("BET_EXCEEDS_STACK", f"{self.names[i]} puts in {to - c} with {left} behind", left,
+                             to - c, {}))
+            to = cap_to
+        all_in = to == cap_to
+        if a.all_in and not all_in:
+            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{self.names[i]} is flagged all-in but goes to {to} of {cap_to}",
+                             cap_to, to, {}))
+        high = r.high
+        fixed = self.fixed
+        is_bet = high == 0
+        if not r.opened and is_bet and not self.italian:
+            r.opened = True
+            self.opener = i
+            jacks = self._jacks_problem(i)
+            if jacks:
+                problems.append(jacks)
+        if to <= high:
+            if not all_in:
+                code = "RAISE_SIZE_FIXED_LIMIT" if fixed else "RAISE_BELOW_MINIMUM"
+                want = r.full + r.unit if fixed else high + r.lraise
+                problems.append((code, f"{self.names[i]} raises to {to}, not above the bet of {high}", want, to, {}))
+        elif fixed:
+            problems += self._fixed_limit_size(i, to, all_in, is_bet)
+        elif self.italian:
+            problems += self._italian_aggress(i, to, all_in)
+        else:
+            problems += self._big_bet_size(i, to, all_in, is_bet)
+        d = to - c
+        if d > 0:
+            left -= d
+            stack[i] = left
+            bet[i] = to
+            self.total[i] += d
+            self.pot += d
+            if not left:
+                self.ncan -= 1
+        if to > high:
+            r.high = to
+            r.aggressor = i
+            r.any_bet = True
+        r.acted[i] = True
+        r.level[i] = r.full if fixed else r.high
+        return problems
+
+    def _fixed_limit_size(self, i: int, to: int, all_in: bool, is_bet: bool) -> list[Problem]:
+        """A fixed-limit bet or raise above the bet: its size, the cap, reopening (RULES.md §7.2)."""
+        problems: list[Problem] = []
+        r, opts = self.rnd, self.opts
+        unit, full, nbets = r.unit, r.full, r.nbets
+        if is_bet:
+            if to != unit and not (all_in and to < unit):
+                problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {to}; the bet in {self.street} is "
+                                 f"{unit}", unit, to, {"round": self.street}))
+        else:
+            target = full + unit
+            if to != target and not (all_in and to < target):
+                problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {to}; the raise is to {target}",
+                                 target, to, {}))
+        cap = opts.fl_max_bets_per_round
+        if nbets >= cap and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway):
+            problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets", cap, nbets + 1, {}))
+        if not is_bet and r.acted[i] and full <= r.level[i]:
+            problems.append(("RAISE_NOT_REOPENED", f"{self.names[i]} may only call or fold: no full raise since he "
+                             "acted", unit, 0, {}))
+        increment = to - full
+        if increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
+            r.full = to
+            r.nbets = nbets + 1
+            if nbets + 1 >= cap and self.nactive > 2:
+                r.capped_multiway = True
+        return problems
+
+    def _big_bet_size(self, i: int, to: int, all_in: bool, is_bet: bool) -> list[Problem]:
+        """A pot- or no-limit bet or raise above the bet: minimum, pot limit, reopening (RULES.md §7.3-§7.5)."""
+        problems: list[Problem] = []
+        r, name, pot, high = self.rnd, self.names[i], self.pot, self.rnd.high
+        pot_limit = self.spec.structure is POT
+        if is_bet:
+            if to < self.bb and not all_in:
+                problems.append(("BET_BELOW_MINIMUM", f"{name} bets {to}; the minimum is {self.bb}", self.bb, to, {}))
+            if pot_limit and to > pot:
+                problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {to} into a pot of {pot}", pot, to, {"pot": pot}))
+            if to >= self.bb:
+                r.lraise = max(to, self.bb)
+        else:
+            c = self.bet[i]
+            least = high + r.lraise
+            if to < least and not all_in:
+                problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {to}; the minimum is {least}", least, to, {}))
+            if pot_limit:
+                most = pot_limit_max_to(pot=pot, high=high, committed=c)
+                if to > most:
+                    problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {to}; the pot limit is {most}", most,
+                                     to, {"pot": pot, "to_call": high - c}))
+            if r.acted[i] and high - r.level[i] < r.lraise:
+                problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
+                                 f"{high - r.level[i]} since he acted, a full raise is {r.lraise}",
+                                 r.lraise, high - r.level[i], {}))
+            if to - high >= r.lraise:
+                r.lraise = to - high
+        return problems
+
+    def _italian_aggress(self, i: int, to: int, all_in: bool) -> list[Problem]:
+        """Italian opening, bets and raises (RULES.md §7.6, §10.2, §10.6)."""
+        problems: list[Problem] = []
+        r, name, opts = self.rnd, self.names[i], self.opts
+        high, c, pot = r.high, self.bet[i], self.pot
+        chip = self.chip
+        if high == 0:
+            if not (chip <= to <= pot) and not (all_in and to < chip):
+                problems.append(("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {to}; the range is {chip}..{pot}",
+                                 (chip, pot), to, {"pot": pot}))
+            if self.k == 0 and not r.opened:
+                r.opened = True
+                self.opener = i
+                self.opening_pot = pot
+                hand = self.deck.hands[i]
+                if len(hand) == 5:
+                    self.predraw[i] = tuple(hand)
+                    found = self._openers_problem()
+                    if found:
+                        problems.append(found)
+            r.lraise = max(to, chip) if opts.it_min_raise == "LAST_INCREMENT" else chip
+            return problems
+        if r.blind:
+            problems.append(("IT_RAISE_AFTER_BLIND", f"{name} raises after a blind opening", None, name, {"seat": name}))
+        least = high + (r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip)
+        if to < least and not all_in:
+            problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {to}; the minimum is {least}", least, to, {}))
+        if opts.it_raise_limit == "POT":
+            most = pot_limit_max_to(pot=pot, high=high, committed=c)
+            if to > most:
+                problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {to}; the pot limit is {most}", most, to,
+                                 {"pot": pot, "to_call": high - c}))
+        step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip
+        if r.acted[i] and high - r.level[i] < step:
+            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise since he acted",
+                             step, high - r.level[i], {}))
+        limit = opts.it_max_raises_per_round
+        if limit and r.nbets >= limit:
+            problems.append(("RAISE_CAP_EXCEEDED", f"at most {limit} raises per round", limit, r.nbets + 1, {}))
+        r.nbets += 1
+        if to - high >= step:
+            r.lraise = to - high
+        return problems
+
+    def _return_uncalled(self) -> None:
+        """Give back the excess of the top commitment over the next highest (RULES.md §7.1, §9.4).
+
+        Commitments are the live chips: antes are dead money, never uncalled.
+        """
+        total, antes = self.total, self.antes
+        live = [t - a for t, a in zip(total, antes)] if any(antes) else total
+        if len(live) < 2:
+            return
+        top = max(live)
+        if live.count(top) > 1:
+            return
+        second = sorted(live)[-2]
+        if second >= 0:
+            who = live.index(top)
+            excess = top - second
+            if self.stack[who] == 0 and not self.folded[who]:
+                self.ncan += 1
+            self.stack[who] += excess
+            total[who] -= excess
+            self.bet[who] = max(0, self.bet[who] - excess)
+            self.pot -= excess
+            self.returned[who] += excess
+
+    def _end_round(self) -> list[Problem]:
+        """Close the betting round: uncalled chips back, then the next street (RULES.md §5, §7.1)."""
+        problems: list[Problem] = []
+        r = self.rnd
+        self._return_uncalled()
+        self.to_act = -1
+        self.last_street_bet = r.any_bet
+        if self.nactive <= 1:
+            self._complete("FOLDED")
+            return problems
+        if self.italian or self.opts.openers_jacks:
+            if self.k == 0 and not r.opened:
+                self.outcome = italian.DealOutcome.UNOPENED.value
+                self._complete("UNOPENED")
+                return problems
+            if self.italian and self.k == len(self.streets) - 1 and not r.any_bet:
+                self.outcome = italian.DealOutcome.PAROLA.value
+                self._complete("PAROLA")
+                return problems
+        self._next_street(problems)
+        return problems

@@ -1,0 +1,250 @@
+"""The end of a hand: pots, rake, awards, returns, final stacks and the Italian carry-over
+(RULES.md §9, §10), as a part of :class:`~drawdealer.engine.state.HandState`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from drawdealer.engine import italian
+from drawdealer.engine.cards import Card
+from drawdealer.engine.frozen import maker
+from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, split_pot, take_rake
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItalianCarry:
+    """What one Italian deal hands the next (RULES.md §10.2, §10.4, §10.5).
+
+    ``pot``: dead money staying in the middle (before the next deal's forced bets);
+    ``requirement``: the next opening requirement ``R``; ``penalty``/``penalty_player``: the
+    false opener's initial-pot refund, which he posts (``post_dead``) at the start of the next deal;
+    ``reentry``: with ``IT_PAROLA_REENTRY``, what each player who folded in a carried deal pays
+    (``post_dead``) to be dealt into the next (§10.5).
+    """
+
+    pot: int = 0
+    requirement: str = "J"
+    penalty: int = 0
+    penalty_player: str | None = None
+    reentry: tuple[tuple[str, int], ...] = ()
+
+    def owed(self) -> dict[str, int]:
+        """Dead money each player owes the next deal: the false opener's penalty and re-entries."""
+        out = dict(self.reentry)
+        if self.penalty and self.penalty_player:
+            out[self.penalty_player] = out.get(self.penalty_player, 0) + self.penalty
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settlement:
+    """The end of a hand: pots, rake, awards, returns, final stacks (RULES.md §9, §10).
+
+    ``pots`` are after uncalled chips went back and before the rake; ``awards`` share the raked
+    pots. ``collected`` is what each player took from pots, ``refunds`` Italian false-opener
+    refunds (§10.4), ``returned`` uncalled chips (§7.1). ``carried`` chips stay in the middle for
+    the next deal (Italian). ``determined`` is False when a contested pot had no hand shown.
+    """
+
+    pots: tuple[Pot, ...]
+    rake: int
+    awards: tuple[PotAward, ...]
+    returned: dict[str, int]
+    collected: dict[str, int]
+    refunds: dict[str, int]
+    carried: int
+    final_stacks: dict[str, int]
+    outcome: str
+    determined: bool
+    carry: ItalianCarry | None = None
+    false_opener: str | None = None
+    explained: bool = True  # the awards carry their reasons
+
+
+
+_new_pot, _new_award, _new_settlement = maker(Pot), maker(PotAward), maker(Settlement)
+
+
+class Settling:
+    """Settlement of :class:`~drawdealer.engine.state.HandState` (pots, awards, carry)."""
+
+    __slots__ = ()
+
+    def pots(self) -> list[Pot]:
+        """Main and side pots from the chips committed so far, dead money in the main pot (§9.4)."""
+        names, total = self.names, self.total
+        active: list[str] = []
+        level = -1
+        split = False
+        for j, out in enumerate(self.folded):
+            if not out:
+                active.append(names[j])
+                if level < 0:
+                    level = total[j]
+                elif total[j] != level:
+                    split = True
+        if active and not split:  # one level: a single pot (the common case)
+            return [_new_pot(amount=sum(total) + self.dead, eligible=tuple(active))]
+        pots = build_pots(dict(zip(names, total)), active) if active else []
+        if self.dead:
+            if pots:
+                pots[0] = _new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
+            else:
+                pots = [_new_pot(amount=self.dead, eligible=())]
+        return pots
+
+    def settle(self, *, rake: int | None = None, explain: bool = True) -> Settlement:
+        """Pots, rake, awards and final stacks of a finished (or abandoned) hand (RULES.md §9, §10).
+
+        The rake is ``RAKE_PERCENT``'s formula (§9.5) unless ``rake`` is given (a log's own rake
+        when no formula is configured). ``explain=False`` leaves the awards' reasons empty (the
+        validator's fast path).
+        """
+        s = self._settlement
+        if s is not None and rake is None and (s.explained or not explain):
+            return s
+        override = rake
+        names, n = self.names, self.n
+        total = self.total
+        pots = self.pots()
+        returned = {names[j]: chips for j, chips in enumerate(self.returned) if chips} if any(self.returned) else {}
+        final = dict(zip(names, self.stack))
+        pot_total = 0
+        for pot in pots:
+            pot_total += pot.amount
+        carry = None
+        refunds: dict[str, int] = {}
+        carried = 0
+        false_name = None
+        outcome = self.outcome
+        if self.italian or self.opts.openers_jacks:
+            if self.outcome in ("UNOPENED", "PAROLA"):
+                carried = pot_total
+                if self.italian:
+                    carry = ItalianCarry(pot=carried, requirement=italian.next_requirement(
+                        self.requirement, italian.DealOutcome(self.outcome), cap=self.opts.it_opener_cap),
+                        reentry=self._reentry())
+                s = _new_settlement(pots=tuple(pots), rake=0, awards=(), returned=returned, collected={}, refunds={},
+                               carried=carried, final_stacks=final, outcome=outcome, determined=True, carry=carry,
+                               explained=True)
+                self._settlement = s
+                return s
+        rake = self.expected_rake(pot_total) if override is None else min(override, pot_total)
+        awards = self.award(pots, rake, explain=explain)
+        collected: dict[str, int] = {}
+        determined = True
+        for aw in awards:
+            if not aw.winners:
+                determined = False
+            for p, chips in aw.shares.items():
+                collected[p] = collected.get(p, 0) + chips
+        if self.italian and self.opener >= 0 and not self.blind_posters:
+            if self.false_opener is None and self.opener in self.predraw:
+                self._openers_problem()
+            if self.false_opener:
+                opener = names[self.opener]
+                false_name = opener
+                winner = opener if collected.get(opener) else next(iter(collected), opener)
+                contributions = {names[j]: total[j] for j in range(n)}  # Italian forced bets are dead money
+                s = italian.false_opener_settlement(contributions=contributions, initial_pot=self.opening_pot,
+                                                    false_opener=opener, winner=winner, requirement=self.requirement,
+                                                    policy=self.opts.it_false_opener_win_policy)
+                outcome = s.outcome.value
+                if s.outcome is italian.DealOutcome.FALSE_OPENER_WOULD_WIN:
+                    refunds = {p: v for p, v in s.refunds.items() if v}
+                    collected = {}
+                    awards = []
+                    carried = pot_total - sum(refunds.values())
+                    carry = ItalianCarry(pot=carried, requirement=s.next_requirement)
+                else:
+                    carry = ItalianCarry(pot=0, requirement=s.next_requirement, penalty=s.penalty,
+                                         penalty_player=opener)
+            else:
+                outcome = italian.DealOutcome.AWARDED.value
+                carry = ItalianCarry(pot=0, requirement="J")
+        elif self.italian:
+            outcome = italian.DealOutcome.AWARDED.value
+            carry = ItalianCarry(pot=0, requirement="J")
+        for p, v in collected.items():
+            final[p] += v
+        for p, v in refunds.items():
+            final[p] += v
+        s = _new_settlement(pots=tuple(pots), rake=rake, awards=tuple(awards), returned=returned, collected=collected,
+                       refunds=refunds, carried=carried, final_stacks=final, outcome=outcome, determined=determined,
+                       carry=carry, false_opener=false_name, explained=explain)
+        if override is None:
+            self._settlement = s
+        return s
+
+    def _reentry(self) -> tuple[tuple[str, int], ...]:
+        """``IT_PAROLA_REENTRY`` (§10.5): after a carried *parola* deal each player who folded owes the
+        difference between his contribution and the largest contribution of the deal."""
+        if self.outcome != "PAROLA" or not self.opts.it_parola_reentry:
+            return ()
+        most = max(self.total)
+        return tuple((self.names[j], most - self.total[j]) for j in range(self.n)
+                     if self.folded[j] and most > self.total[j])
+
+    def expected_rake(self, pot_total: int) -> int:
+        """The rake RULES.md §9.5 asks for this hand (0 without ``RAKE_PERCENT``, or by no-draw-no-drop)."""
+        opts = self.opts
+        if not opts.rake_percent or (opts.no_draw_no_drop and self.ended_in == "B1"):
+            return 0
+        return expected_rake(pot_total, percent=opts.rake_percent, cap=opts.rake_cap, unit=opts.rake_unit)
+
+    def award(self, pots: Sequence[Pot], rake: int = 0, *, explain: bool = True) -> list[PotAward]:
+        """Award ``pots`` (minus ``rake``) to the best hands at showdown (RULES.md §9.2, §9.4, §9.6).
+
+        A mucked hand has no claim; a hand neither shown nor mucked counts when all its cards are
+        known (a hand history's hero), else the pot it contests may be undetermined.
+        """
+        raked = take_rake(pots, rake) if rake else pots
+        names, out = self.names, self.mucked
+        hands: list[tuple[str, tuple[Card, ...]]] = []  # the hands that count, clockwise from the button
+        if self._contenders() >= 2:
+            folded, shown, held = self.folded, self.shown, self.deck.hands
+            for j in self.order:
+                if folded[j] or j in out:
+                    continue
+                cards = shown.get(j)
+                if cards is None:
+                    if len(held[j]) != 5:
+                        continue
+                    cards = tuple(held[j])
+                hands.append((names[j], cards))
+        if out:
+            mucked = {names[j] for j in out}
+            raked = [_new_pot(amount=p.amount, eligible=tuple(e for e in p.eligible if e not in mucked) or p.eligible)
+                     for p in raked]
+        if explain:
+            return award_pots(raked, dict(hands), self._ranking(), [names[j] for j in self.order])
+        return self._award_quietly(raked, hands)
+
+    def _award_quietly(self, pots: Sequence[Pot], hands: list[tuple[str, tuple[Card, ...]]]) -> list[PotAward]:
+        """:func:`~drawdealer.engine.pots.award_pots` without the reasons (the validator's fast path);
+        ``hands`` are ``(player, cards)`` clockwise from the first seat left of the button."""
+        awards: list[PotAward] = []
+        for index, pot in enumerate(pots):
+            eligible, amount = pot.eligible, pot.amount
+            if len(eligible) == 1:
+                winners: tuple[str, ...] = eligible
+            else:
+                contenders = [h for h in hands if h[0] in eligible]
+                if len(contenders) > 1:
+                    best = self._ranking().winners([cards for _, cards in contenders])
+                    winners = tuple([contenders[k][0] for k in best])
+                else:
+                    winners = tuple([name for name, _ in contenders])
+            if not winners:
+                awards.append(_new_award(index=index, amount=amount, eligible=eligible, winners=(), shares={},
+                                       odd_chip_to=None, reason=""))
+                continue
+            if len(winners) == 1:
+                shares, odd = {winners[0]: amount}, None
+            else:
+                shares = split_pot(amount, winners)
+                odd = winners[0] if amount % len(winners) else None
+            awards.append(_new_award(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares,
+                                   odd_chip_to=odd, reason=""))
+        return awards

@@ -1,0 +1,97 @@
+"""The showdown: who shows first, hands shown and mucked, the opener's proof after the deal
+(RULES.md §9.1, §9.2, §10.2), as a part of :class:`~drawdealer.engine.state.HandState`."""
+
+from __future__ import annotations
+
+from drawdealer.engine.cards import Card
+from drawdealer.engine.draw import Problem
+from drawdealer.engine.phases import COMPLETE, SHOWDOWN
+from drawdealer.engine.record import Action, ActionKind
+
+_K = ActionKind
+MUCK, SHOW = _K.MUCK, _K.SHOW
+
+
+class Showdown:
+    """The show and muck actions of :class:`~drawdealer.engine.state.HandState`."""
+
+    __slots__ = ()
+
+    def _show(self, i: int, a: Action) -> list[Problem]:
+        problems: list[Problem] = []
+        name = self.names[i]
+        cards = tuple(a.cards or ())
+        if self.phase == SHOWDOWN and not self.folded[i] and i not in self.shown and i not in self.mucked:
+            if not self.first_show_checked:
+                self.first_show_checked = True
+                first = self._current()
+                if first >= 0 and first != i:
+                    problems.append(("SHOW_ORDER", f"{self.names[first]} shows first, not {name}", self.names[first],
+                                     name, {}))
+            if a.kind is MUCK:
+                self.mucked.add(i)
+            else:
+                problems += self._reveal_shown(i, cards)
+            if self._current() < 0 or self._contenders() <= 1:
+                self._complete("SHOWDOWN")
+            return problems
+        if a.kind is SHOW and cards:
+            if self.italian and i == self.opener and self.phase == COMPLETE:
+                problems += self._opener_shows(i, cards)
+            elif self.phase == COMPLETE and not self.folded[i] and len(cards) == 5:
+                problems += self._reveal_shown(i, cards)
+            else:
+                problems += self.deck.reveal(i, [c for c in cards if c not in self.deck.hands[i]])
+        return problems
+
+    def _reveal_shown(self, i: int, cards: tuple[Card, ...]) -> list[Problem]:
+        problems: list[Problem] = []
+        if not cards:
+            return problems
+        if len(cards) != 5:
+            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {len(cards)} cards", 5, len(cards),
+                             {"seat": self.names[i]}))
+        problems += self.deck.reveal(i, cards, replace_hand=len(cards) == 5)
+        if len(cards) == 5:
+            self.shown[i] = cards
+            if self.italian and i == self.opener and i not in self.predraw and self.opener_draw is not None:
+                self._predraw_from_show(i, cards)
+        return problems
+
+    def _predraw_from_show(self, i: int, cards: tuple[Card, ...]) -> None:
+        """The opener's pre-draw hand from his shown hand and his known draw (§10.2): shown, minus
+        the replacements, plus the discards."""
+        count, discarded, received = self.opener_draw
+        if count == 0:
+            self.predraw[i] = cards
+        elif discarded is not None and received is not None and len(discarded) == len(received) == count:
+            before = (set(cards) - set(received)) | set(discarded)
+            if len(before) == 5:
+                self.predraw[i] = tuple(before)
+
+    def _opener_shows(self, i: int, cards: tuple[Card, ...]) -> list[Problem]:
+        """The opener proves his openers after the deal: the cards shown are his pre-draw hand (§9.2, §10.2)."""
+        problems = [] if self.deck.deck.issuperset(cards) else self.deck._not_in_deck(cards)
+        if len(cards) == 5 and i not in self.predraw:
+            self.predraw[i] = cards
+        return problems
+
+    def _contenders(self) -> int:
+        """Players still holding a hand: not folded, not mucked."""
+        if not self.mucked:
+            return self.nactive
+        return sum(1 for j in range(self.n) if not self.folded[j] and j not in self.mucked)
+
+    def _begin_showdown(self) -> None:
+        """Who shows first (RULES.md §9.1): the last aggressor of the final round, else from the button."""
+        self.phase = SHOWDOWN
+        self.street = "SHOWDOWN"
+        r, n = self.rnd, self.n
+        if self.last_street_bet and r.aggressor >= 0 and not self.folded[r.aggressor]:
+            first = r.aggressor
+        elif self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON":
+            first = next(((self.button - j) % n for j in range(n) if not self.folded[(self.button - j) % n]),
+                         self.button)
+        else:
+            first = next(j for j in self.order if not self.folded[j])
+        self.show_order = [(first + j) % n for j in range(n) if not self.folded[(first + j) % n]]

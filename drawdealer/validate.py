@@ -1,0 +1,363 @@
+"""Validate hand-history files: read every hand, replay it, report its findings (issue 4, RULES.md §11).
+
+:func:`validate` runs over files and yields, in input order, one :class:`HandReport` per hand (the
+findings of its replay, a ``PARSE_ERROR`` for a hand that cannot be parsed, a ``GAME_UNSUPPORTED``
+notice for a hand of another game) and a :class:`FileProblem` for a file that cannot be read at
+all (missing, unreadable, unknown format). Nothing stops the run except ``strict``.
+
+Streaming: hands are read and replayed one at a time, never all at once. The work is cut into
+tasks (:func:`plan`): a file, or for a large PokerStars file a byte range starting at a hand header
+(:func:`split_points`); a task's lines are numbered from its start and shifted by the lines of the
+tasks before it, so ``jobs`` processes give the same reports, in the same order, as one.
+
+Hands are replayed one by one with the house rules their reader attached (``HandRecord.options``);
+consecutive Italian deals of a file are chained (:class:`~drawdealer.engine.replay.Session`:
+carried pot, opening requirement, false opener's penalty, dealer rotation, RULES.md §10). Other
+hands are not chained: sites move the button by dead-button rules, outside RULES.md (§0.1).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from drawdealer.engine.findings import Finding
+from drawdealer.engine.record import HandRecord
+
+CHUNK_BYTES = 4 << 20
+"""Target size of a byte range of a large PokerStars file (one task)."""
+_HEADER = re.compile(rb"\nPokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+_BLOCK_CHARS = 1 << 18
+_SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandReport:
+    """One hand of a file and its findings; ``status`` is ``replayed``, ``skipped`` or ``unparsed``."""
+
+    file: str
+    hand_id: str | None
+    line: int
+    game: str | None
+    findings: tuple[Finding, ...]
+    status: str = "replayed"
+
+    @property
+    def has_error(self) -> bool:
+        return any(f.is_error for f in self.findings)
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def shifted(self, lines: int) -> HandReport:
+        """The same report for a text that started ``lines`` lines further down the file."""
+        if not lines:
+            return self
+        return replace(self, line=self.line + lines,
+                       findings=tuple(f if f.line is None else replace(f, line=f.line + lines) for f in self.findings))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON Lines object: file, hand_id, line, game, findings (code, severity, line, message,
+        expected, actual; ``column`` too for ``PARSE_ERROR``)."""
+        return {"file": self.file, "hand_id": self.hand_id, "line": self.line, "game": self.game,
+                "findings": [finding_dict(f) for f in self.findings]}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileProblem:
+    """A file that cannot be read at all (the CLI exits 2 after the other files)."""
+
+    file: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Task:
+    """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file."""
+
+    file: str
+    format: str
+    encoding: str
+    start: int = 0
+    end: int | None = None
+    size: int = 0
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    """A finding as the validator prints it in JSON (see :meth:`HandReport.to_dict`)."""
+    full = f.to_dict()
+    out = {key: full[key] for key in ("code", "severity", "line", "message", "expected", "actual")}
+    if f.code == "PARSE_ERROR":
+        out["column"] = f.details.get("column")
+    return out
+
+
+# --------------------------------------------------------------------------- planning
+
+def split_points(path: str | Path, size: int, chunk: int) -> list[int]:
+    """Byte offsets cutting a PokerStars file into ranges of about ``chunk`` bytes, each starting at
+    a hand header (at the start of a line), so each range is whole hands. Always starts with 0."""
+    points = [0]
+    with open(path, "rb") as raw:
+        target = chunk
+        while target < size:
+            raw.seek(target - 1)  # from the byte before: the header's line end may sit there
+            buf = b""
+            match = None
+            while match is None:
+                block = raw.read(1 << 16)
+                if not block:
+                    break
+                searched = max(0, len(buf) - 64)  # a header may straddle two blocks
+                buf += block
+                match = _HEADER.search(buf, searched)
+            if match is None:
+                break
+            at = target + match.start()  # the header line starts after the b"\n"
+            points.append(at)
+            target = at + chunk
+    return points
+
+
+def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[Task | FileProblem]:
+    """Tasks for ``paths`` in order; a file that cannot be read gives a :class:`FileProblem` in its place."""
+    from drawdealer.parsers import sniff
+
+    chunk = chunk or CHUNK_BYTES
+    for path in paths:
+        name = str(path)
+        try:
+            if Path(path).is_dir():
+                yield FileProblem(file=name, message="is a directory")
+                continue
+            sniffed = sniff.sniff(path)
+            size = os.path.getsize(path)
+        except OSError as exc:
+            yield FileProblem(file=name, message=exc.strerror or str(exc))
+            continue
+        if sniffed.format == sniff.UNKNOWN:
+            yield FileProblem(file=name, message=sniffed.message)
+            continue
+        if sniffed.format == sniff.POKERSTARS and sniffed.encoding in _SPLITTABLE and size > chunk:
+            try:
+                points = split_points(path, size, chunk)
+            except OSError as exc:
+                yield FileProblem(file=name, message=exc.strerror or str(exc))
+                continue
+            ends = points[1:] + [size]
+            for start, end in zip(points, ends):
+                encoding = sniffed.encoding if start == 0 else "utf-8"
+                yield Task(file=name, format=sniffed.format, encoding=encoding, start=start, end=end, size=end - start)
+        else:
+            yield Task(file=name, format=sniffed.format, encoding=sniffed.encoding, size=size)
+
+
+def total_bytes(paths: Iterable[str | Path]) -> int:
+    """The size of the readable files among ``paths`` (for a progress bar)."""
+    total = 0
+    for path in paths:
+        try:
+            total += os.path.getsize(path)
+        except OSError:
+            pass
+    return total
+
+
+# --------------------------------------------------------------------------- one task
+
+class _Window(io.RawIOBase):
+    """The bytes ``[start, end)`` of a file, as a raw stream."""
+
+    def __init__(self, path: str, start: int, end: int) -> None:
+        self._file = open(path, "rb")  # noqa: SIM115 - closed by close(), as a stream
+        self._file.seek(start)
+        self._left = end - start
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._left <= 0:
+            return 0
+        view = memoryview(buffer)[: self._left]
+        n = self._file.readinto(view)
+        self._left -= n
+        return n
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
+    """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
+    raw = _Window(task.file, task.start, task.end if task.end is not None else task.start + task.size)
+    text = io.TextIOWrapper(io.BufferedReader(raw), encoding=task.encoding, errors="drawdealer-cp1252", newline=None)
+    with text:
+        while True:
+            block = text.read(_BLOCK_CHARS)
+            if not block:
+                return
+            if not block.endswith("\n"):
+                block += text.readline()
+            counter[0] += block.count("\n")
+            yield block
+
+
+def _results(task: Task, counter: list[int]) -> Iterator[Any]:
+    """What the reader yields for ``task`` (lines relative to the task's start)."""
+    from drawdealer.parsers import read_hands
+
+    if task.end is None:
+        return read_hands(task.file)
+    from drawdealer.parsers import pokerstars, sniff
+
+    return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
+
+
+def _run(task: Task, game: str | None, counter: list[int]) -> Iterator[HandReport | FileProblem]:
+    """Read and replay every hand of ``task``, one at a time (lines relative to the task's start); a
+    file that can no longer be read (gone since it was planned) gives a :class:`FileProblem`."""
+    from drawdealer.engine.replay import Session, replay
+    from drawdealer.engine.variants import UnknownGame, get_game
+    from drawdealer.parsers import FormatError, ParseFailure, Skipped
+
+    session: Session | None = None
+    name = task.file
+    italian_games: dict[str, bool] = {}
+    try:
+        results = _results(task, counter)
+    except (OSError, FormatError) as exc:
+        yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
+        return
+    for result in results:
+        if isinstance(result, HandRecord):
+            record = result if game is None else replace(result, game=game)
+            italian = italian_games.get(record.game)
+            if italian is None:
+                try:
+                    italian = italian_games[record.game] = get_game(record.game).is_italian
+                except UnknownGame:
+                    italian = italian_games[record.game] = False
+            if italian:
+                session = session or Session()
+                outcome = session.replay(record)
+            else:
+                session = None
+                outcome = replay(record)
+            yield HandReport(file=name, hand_id=record.hand_id, line=record.line, game=outcome.game,
+                             findings=outcome.findings)
+        elif isinstance(result, Skipped):
+            session = None
+            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
+                             findings=(result.finding(),), status="skipped")
+        else:
+            assert isinstance(result, ParseFailure)
+            session = None
+            finding = result.finding()
+            finding = replace(finding, actual=result.text or None)
+            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
+                             findings=(finding,), status="unparsed")
+
+
+def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FileProblem], int]:
+    """A worker's job: every report of a task, and how many lines the task spans."""
+    task, game = args
+    counter = [0]
+    reports = list(_run(task, game, counter))
+    return reports, counter[0]
+
+
+# --------------------------------------------------------------------------- the run
+
+def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int = 1, strict: bool = False,
+             chunk: int | None = None, progress: Callable[[int], None] | None = None
+             ) -> Iterator[HandReport | FileProblem]:
+    """Every hand of ``paths`` (a :class:`HandReport`) and every unreadable file (a :class:`FileProblem`),
+    in input order.
+
+    ``game`` forces the game of every hand read (a game id or alias of ``engine.variants``; hands the
+    reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
+    finding. ``jobs`` > 1 spreads the tasks over that many processes, same output. ``progress`` is
+    called with the bytes of each finished task. ``chunk``: size of the byte ranges of large files
+    (default :data:`CHUNK_BYTES`).
+    """
+    tasks = plan(paths, chunk=chunk)
+    stream = _parallel(tasks, game, jobs) if jobs > 1 else _serial(tasks, game)
+    for item in _shift_lines(stream, progress):
+        yield item
+        if strict and isinstance(item, HandReport) and item.has_error:
+            stream.close()
+            return
+
+
+def _serial(tasks: Iterable[Task | FileProblem], game: str | None) -> Iterator[Any]:
+    """``(task, report)`` pairs in order, then ``(task, lines)`` when the task is done."""
+    for task in tasks:
+        if isinstance(task, FileProblem):
+            yield task, None
+            continue
+        counter = [0]
+        for report in _run(task, game, counter):
+            yield task, report
+        yield task, counter[0]
+
+
+def _parallel(tasks: Iterable[Task | FileProblem], game: str | None, jobs: int) -> Iterator[Any]:
+    """As :func:`_serial`, the tasks run by ``jobs`` processes; at most ``2 × jobs`` tasks are in
+    flight, so memory stays bounded however many tasks there are."""
+    import multiprocessing
+
+    window = 2 * jobs
+    pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
+    try:
+        pending: deque[tuple[Any, Any]] = deque()
+        for task in tasks:
+            pending.append((task, None if isinstance(task, FileProblem) else pool.apply_async(_run_whole, ((task, game),))))
+            while len(pending) > window or (pending and pending[0][1] is None):
+                yield from _drain(pending.popleft())
+        while pending:
+            yield from _drain(pending.popleft())
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
+    task, future = item
+    if future is None:
+        yield task, None
+        return
+    reports, lines = future.get()
+    for report in reports:
+        yield task, report
+    yield task, lines
+
+
+def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None) -> Iterator[HandReport | FileProblem]:
+    """Reports with file line numbers: a range task's lines are shifted by the lines before it."""
+    offset = 0
+    current = None
+    for task, item in stream:
+        if isinstance(task, FileProblem):
+            yield task
+            continue
+        if task is not current:
+            current = task
+            if task.start == 0:  # a file's first task (the same file may be named twice)
+                offset = 0
+        if isinstance(item, HandReport):
+            yield item.shifted(offset)
+        elif isinstance(item, FileProblem):
+            yield item
+        else:
+            offset += item
+            if progress is not None:
+                progress(task.size)

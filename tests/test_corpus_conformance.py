@@ -1,0 +1,112 @@
+"""``drawdealer validate`` on the real hand histories of ../shared/corpus (skipped when absent).
+
+Every PokerStars draw file (cash/Stars/Draw, tour/Stars/Draw, tour/Stars/Mixed) and every PHH file:
+hands read = hand headers (PHH: ``actions`` keys), how many are skipped (games drawdealer does not
+play), and the exact findings of each hand (code, by hand id), as reviewed by reading the hands.
+
+Review (issue 4): the one flagged hand is the FPDB collectors' hand-edited
+``duplicate.holecards`` file, whose draws contradict themselves (see
+``test_the_hand_edited_draws_are_flagged_where_they_break``). The WSOP 2023 PHH hands post a
+big-blind ante; drawdealer first flagged those antes (FORCED_BET_WRONG) and the final stacks
+that follow from them (STACK_ARITHMETIC): the logs were right, the readers now set
+``BIG_BLIND_ANTE`` (RULES.md §6.1) and the hands are clean.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from drawdealer.parsers.sniff import open_lines
+from drawdealer.validate import validate
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPUS = SHARED / "corpus"
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
+
+HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #")
+PHH_HAND = re.compile(r"\s*actions\s*=")
+DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
+EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
+    ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DISCARD_NOT_IN_HAND"]
+
+# file: (hands read, skipped, {hand id: [finding codes in order]}) — reviewed by hand.
+EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
+    "fpdb/cash/Stars/Draw/2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-FL-USD-30-60-201605.check.raise.fix.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-NL-USD-0.25-0.50.Sample.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/5-Carddraw-USD-0.10-0.20-200911.txt": (30, 0, {}),
+    "fpdb/cash/Stars/Draw/Badugi-USD-0.25-0.50-201009.txt": (4, 4, {}),
+    "fpdb/cash/Stars/Draw/NLSDraw-USD-0.25-0.50-201009.Mucked.cards.txt": (1, 0, {}),
+    "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": (1, 0, {}),
+    DUPLICATE_HOLECARDS: (1, 0, {"81631597149": EDITED_DRAWS}),
+    "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt": (78, 78, {}),
+    "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 104, {}),
+    "fpdb/tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (137, 119, {}),
+    "phh/arieh-yockey-2019.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-00-25.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-01-50.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-07-21.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-29-59.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-34-51.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-40-27.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-41-31.phh": (1, 0, {}),
+    "phh/wsop/2023/43/5/02-42-44.phh": (1, 0, {}),
+}
+
+
+def corpus_files() -> list[str]:
+    stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed")
+             for p in (CORPUS / folder).glob("*.txt")]
+    return sorted(str(p.relative_to(CORPUS)) for p in stars + list((CORPUS / "phh").rglob("*.phh")))
+
+
+def test_the_table_covers_every_file() -> None:
+    assert corpus_files() == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED), ids=lambda n: n.rsplit("/", 1)[1])
+def test_corpus_file(name: str) -> None:
+    path = CORPUS / name
+    hands, skipped, flagged = EXPECTED[name]
+    pattern = HEADER if path.suffix == ".txt" else PHH_HAND
+    assert sum(1 for line in open_lines(path) if pattern.match(line)) == hands
+    reports = list(validate([path]))
+    assert len(reports) == hands  # hands read = hand headers
+    assert sum(r.status == "skipped" for r in reports) == skipped
+    assert not [r for r in reports if r.status == "unparsed"]
+    got = {r.hand_id: [f.code for f in r.findings] for r in reports if r.findings and r.status != "skipped"}
+    assert got == flagged
+
+
+def test_the_hand_edited_draws_are_flagged_where_they_break() -> None:
+    """'discards 2 cards []' then 'Dealt to Hero [his 5 cards] [the same 5]' (twice), then a discard of
+    an Ad Hero never held: the counts, the live cards and the discard, on their lines."""
+    (report,) = list(validate([CORPUS / DUPLICATE_HOLECARDS]))
+    rows = [(f.code, f.line, f.expected, f.actual) for f in report.findings]
+    assert rows[0] == ("DRAW_COUNT_MISMATCH", 21, 2, 5)
+    assert rows[6] == ("DRAW_COUNT_MISMATCH", 31, 1, 5)
+    assert rows[-1] == ("DISCARD_NOT_IN_HAND", 43, None, "Ad")
+    assert sorted(str(f.actual) for f in report.findings if f.line == 21 and f.code == "DRAW_CARD_UNAVAILABLE") == \
+        ["2s", "3c", "5h", "7s", "Qh"]
+    assert report.has_error
+
+
+def test_big_blind_antes_of_the_wsop_hands_are_read_as_such() -> None:
+    """The log is right: the big blind posts the table's ante (150,000 at 50,000/100,000)."""
+    from drawdealer.parsers import read_hands
+
+    (hand,) = list(read_hands(CORPUS / "phh/wsop/2023/43/5/01-53-52.phh"))
+    assert hand.stakes.ante == 150000
+    assert hand.options.get("BIG_BLIND_ANTE") is True and hand.options["FORCED_BETS"] == "BLINDS_AND_ANTES"
+    (report,) = list(validate([CORPUS / "phh/wsop/2023/43/5/02-01-50.phh"]))
+    assert report.findings == ()  # final stacks 6,200,000 / 1,850,000 follow from the ante

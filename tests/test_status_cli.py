@@ -1,0 +1,84 @@
+"""``drawdealer status FILE``: whose turn in a partial hand (PHH or PokerStars), legal amounts (issue 5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deal_support import scripted
+from drawdealer.cli.app import app
+
+RUNNER = CliRunner()
+
+PARTIAL_PS = """\
+PokerStars Hand #1000000001:  Triple Draw 2-7 Lowball Pot Limit ($0.10/$0.25 USD) - 2011/06/26 23:34:01 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Ben ($10 in chips)
+Seat 3: Cat ($10 in chips)
+Ben: posts small blind $0.10
+Cat: posts big blind $0.25
+*** DEALING HANDS ***
+Ann: raises $0.50 to $0.75
+"""
+
+
+def _status(path: Path, *extra: str) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, ["status", str(path), *extra])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_status_agrees_with_the_dealer_at_every_point_of_a_session(tmp_path: Path) -> None:
+    """The PHH journal of a session, read back as a file, gives the same turn and legal amounts."""
+    args = ["--game", "27TD-PL", "--stakes", "1/2", "--seat=Ann=200", "--seat=Ben=150", "--seat=Cat=100",
+            "--button", "Ann"]
+    script = ["raise 7", "call", "raise 28", "call", "fold", "draw 2", "pat", "bet 20", "raise 60"]
+    for cut in range(1, len(script) + 1):
+        journal = tmp_path / f"j{cut}"
+        out = scripted(journal, args, script[:cut])
+        code, stdout, err = _status(journal / "hand-0001.phh", "--json")
+        assert code == 0, err
+        got = json.loads(stdout)
+        want = out[-1]
+        assert (got["street"], got["to_act"], got["pot"], got["legal"], got["stacks"], got["stub"]) == (
+            want["street"], want["to_act"], want["pot"], want["legal"], want["stacks"], want["stub"]), cut
+
+
+def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
+    """Pot limit (RULES.md §7.3): P = 1.10, H = 0.75, c = 0.10 → max 0.75 + 1.10 + 0.65 = 2.50,
+    min 0.75 + 0.50 = 1.25, call 0.65."""
+    path = tmp_path / "partial.txt"
+    path.write_text(PARTIAL_PS)
+    code, stdout, _ = _status(path, "--json")
+    assert code == 0
+    got = json.loads(stdout)
+    assert (got["game"], got["street"], got["to_act"], got["pot"]) == ("27TD-PL", "B1", "Ben", 110)
+    assert (got["legal"]["to_call"], got["legal"]["min_raise_to"], got["legal"]["max_raise_to"]) == (65, 125, 250)
+    code, stdout, _ = _status(path)
+    assert code == 0
+    assert "Ben: call $0.65 · raise $1.25 to $2.50 (pot) · fold" in stdout
+
+
+def test_status_lists_rule_errors_and_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(PARTIAL_PS.replace("raises $0.50 to $0.75", "raises $4.75 to $5"))
+    code, stdout, _ = _status(path)
+    assert code == 1
+    assert "RAISE_ABOVE_POT_LIMIT" in stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [(None, "cannot read"), ("hello\n", "not a hand history"), ("variant = 'F2L3D'\nactions = [\n", "not valid TOML")],
+)
+def test_status_of_an_unreadable_file_is_one_line_and_exit_2(tmp_path: Path, content: str | None,
+                                                               fragment: str) -> None:
+    path = tmp_path / "f.txt"
+    if content is not None:
+        path.write_text(content)
+    code, stdout, err = _status(path)
+    assert code == 2 and stdout == ""
+    assert err.startswith("drawdealer: error: ") and err.count("\n") == 1 and fragment in err, err

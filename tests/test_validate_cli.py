@@ -1,0 +1,240 @@
+"""``drawdealer validate`` through Typer's CliRunner: exit codes, JSON Lines, order, jobs, bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drawdealer.cli.app import app
+from drawdealer.validate import validate
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CLEAN = sorted((FIXTURES / "clean").iterdir())
+HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
+FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual"}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["validate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def lines(stdout: str) -> list[dict]:
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """240 generated triple draw hands (PokerStars house rules) with three broken ones among them."""
+    from drawdealer.engine.options import Options
+    from drawdealer.engine.simulate import random_session
+    from drawdealer.parsers import write_pokerstars
+    from drawdealer.parsers.pokerstars import house_rules
+
+    records = random_session("27TD-FL", random.Random(4), hands=240, players=6,
+                             options=Options.from_mapping(house_rules()))
+    texts = [write_pokerstars(r) for r in records]
+    texts[17] = texts[17].replace("*** SUMMARY ***", "P1: taps the glass\n*** SUMMARY ***", 1)
+    texts[101] = texts[101].replace("Total pot ", "Total pot 1", 1)
+    texts[200] = texts[200].replace("posts big blind 2", "posts big blind 3", 1)
+    path = tmp_path_factory.mktemp("big") / "many.txt"
+    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- exit codes
+
+def test_clean_files_exit_0_with_a_summary() -> None:
+    code, out, err = run(*map(str, CLEAN))
+    assert code == 0, err
+    assert "26 hand(s) read" in out and "flagged" in out
+    assert err == ""
+
+
+def test_findings_exit_1_and_name_file_line_code_expected_actual() -> None:
+    path = FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt"
+    code, out, _ = run(str(path))
+    assert code == 1
+    assert f"{path}:13" in out and "CALL_AMOUNT_MISMATCH" in out and "expected 15, actual 10" in out
+
+
+def test_warnings_only_exit_0() -> None:
+    code, out, _ = run("--format", "json", str(FIXTURES / "findings" / "SHOW_ORDER.txt"))
+    assert code == 0
+    (hand,) = lines(out)
+    assert [(f["code"], f["severity"]) for f in hand["findings"]] == [("SHOW_ORDER", "warning")]
+
+
+def test_unreadable_files_exit_2_and_the_others_are_still_validated(tmp_path: Path) -> None:
+    garbage = tmp_path / "notes.txt"
+    garbage.write_text("shopping list: eggs, milk\n", encoding="utf-8")
+    missing = tmp_path / "missing.txt"
+    good = FIXTURES / "clean" / "27td_fl.txt"
+    code, out, err = run("--format", "json", str(missing), str(good), str(garbage), str(tmp_path))
+    assert code == 2
+    assert [h["file"] for h in lines(out)] == [str(good)] * 3
+    errors = err.splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith(f"drawdealer: error: {missing}:") and "No such file" in errors[0]
+    assert errors[1].startswith(f"drawdealer: error: {garbage}:") and "not a hand history" in errors[1]
+    assert errors[2] == f"drawdealer: error: {tmp_path}: is a directory"
+    assert "Traceback" not in err
+
+
+def test_an_unknown_site_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "ft.txt"
+    path.write_text("Full Tilt Poker Game #123: Table X - $1/$2 - Limit 2-7 Triple Draw\n", encoding="utf-8")
+    code, _, err = run(str(path))
+    assert code == 2 and "Full Tilt Poker" in err and str(path) in err
+
+
+def test_bad_options_exit_2() -> None:
+    code, _, err = run("--game", "badugi", str(CLEAN[0]))
+    assert code == 2 and err.startswith("drawdealer: error: --game: unknown game 'badugi'")
+    code, _, err = run("--jobs", "-1", str(CLEAN[0]))
+    assert code == 2 and "--jobs" in err
+
+
+# --------------------------------------------------------------------------- JSON Lines
+
+def test_json_lines_shape_and_input_order() -> None:
+    files = [FIXTURES / "clean" / "5cd_pl.txt", FIXTURES / "findings" / "WINNER_WRONG.txt",
+             FIXTURES / "pokerstars" / "mixed_session.txt", FIXTURES / "clean" / "ita_session.phhs"]
+    code, out, _ = run("--format", "json", *map(str, files))
+    assert code == 1
+    hands = lines(out)
+    assert all(set(h) == HAND_KEYS for h in hands)
+    for h in hands:
+        for f in h["findings"]:
+            assert set(f) == FINDING_KEYS | ({"column"} if f["code"] == "PARSE_ERROR" else set())
+            assert f["severity"] in ("error", "warning")
+    # files in argument order, hands in file order
+    order = [files.index(Path(h["file"])) for h in hands]
+    assert order == sorted(order) and set(order) == {0, 1, 2, 3}
+    for k in range(4):
+        starts = [h["line"] for h in hands if h["file"] == str(files[k])]
+        assert starts == sorted(starts)
+    winner = next(h for h in hands if h["file"].endswith("WINNER_WRONG.txt"))
+    assert winner["findings"][0] == {"code": "WINNER_WRONG", "severity": "error", "line": 42,
+                                     "message": winner["findings"][0]["message"], "expected": ["Hero"],
+                                     "actual": ["Player1"]}
+    assert [h["game"] for h in hands if h["file"].endswith("ita_session.phhs")] == ["ITA"] * 5
+
+
+def test_a_hand_that_cannot_be_parsed_is_a_finding_and_the_next_hand_is_read() -> None:
+    code, out, _ = run("--format", "json", str(FIXTURES / "pokerstars" / "mixed_session.txt"))
+    assert code == 1
+    hands = lines(out)
+    bad = [h for h in hands if any(f["code"] == "PARSE_ERROR" for f in h["findings"])]
+    assert len(bad) == 1
+    (finding,) = bad[0]["findings"]
+    assert (finding["line"], finding["column"], finding["actual"]) == (76, 7, "Hero: juggles the chips")
+    assert hands.index(bad[0]) < len(hands) - 1  # hands after it were read
+    skipped = [h for h in hands if h["findings"] and h["findings"][0]["code"] == "GAME_UNSUPPORTED"]
+    assert skipped and all(h["findings"][0]["severity"] == "warning" for h in skipped)
+
+
+def test_parse_errors_anywhere_in_a_big_file_do_not_stop_the_run(big_file: Path) -> None:
+    code, out, _ = run("--format", "json", str(big_file))
+    hands = lines(out)
+    assert code == 1 and len(hands) == 240
+    flagged = {h["hand_id"]: [f["code"] for f in h["findings"]] for h in hands if h["findings"]}
+    assert flagged["18"] == ["PARSE_ERROR"]
+    assert "POT_AMOUNT_WRONG" in flagged["102"]
+    assert flagged["201"][0] == "BLIND_AMOUNT_WRONG"
+    assert set(flagged) == {"18", "102", "201"}
+
+
+# --------------------------------------------------------------------------- jobs, strict, game
+
+def test_jobs_give_the_same_output_as_one_process(big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import drawdealer.validate as library
+
+    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)  # cut the file into many byte ranges
+    files = [str(big_file), str(FIXTURES / "clean" / "ita_session.phhs"), str(big_file), str(big_file)]
+    one = run("--format", "json", *files)
+    two = run("--format", "json", "--jobs", "2", *files)
+    assert one == two
+    hands = lines(one[1])
+    assert len(hands) == 725
+    assert hands[:240] == hands[245:485] == hands[485:]  # the same file twice in a row: the same lines
+    assert len(list(library.plan([big_file]))) > 10
+
+
+def test_split_ranges_keep_file_line_numbers(big_file: Path, tmp_path: Path) -> None:
+    whole = [r.to_dict() for r in validate([big_file], chunk=1 << 30)]
+    split = [r.to_dict() for r in validate([big_file], chunk=7_000)]
+    assert split == whole
+    text = big_file.read_text(encoding="utf-8").splitlines()
+    assert all(text[h["line"] - 1].startswith("PokerStars Hand #" + h["hand_id"] + ":") for h in whole)
+    # a BOM and CRLF line ends: the same hands on the same lines, split or not
+    data = b"\xef\xbb\xbf" + big_file.read_bytes().replace(b"\n", b"\r\n")
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes(data)
+    for chunk in (1 << 30, 9_000):
+        got = [r.to_dict() for r in validate([crlf], chunk=chunk)]
+        assert [{**h, "file": None} for h in got] == [{**h, "file": None} for h in whole]
+
+
+def test_strict_stops_at_the_first_error(big_file: Path) -> None:
+    code, out, _ = run("--format", "json", "--strict", str(big_file), str(CLEAN[0]))
+    hands = lines(out)
+    assert code == 1
+    assert hands[-1]["hand_id"] == "18" and len(hands) == 18
+    code, out, _ = run("--strict", "--jobs", "2", str(big_file))
+    assert code == 1 and "--strict" in out
+
+
+def test_game_forces_the_game_of_every_hand() -> None:
+    path = FIXTURES / "clean" / "27td_pl.txt"
+    code, out, _ = run("--format", "json", "--game", "27td-nl", str(path))
+    hands = lines(out)
+    assert {h["game"] for h in hands} == {"27TD-NL"}
+    code, out, _ = run("--format", "json", "--game", "27TD-FL", str(path))
+    assert code == 1  # pot-limit amounts are not fixed-limit bets
+    assert any(f["code"] == "RAISE_SIZE_FIXED_LIMIT" for h in lines(out) for f in h["findings"])
+
+
+# --------------------------------------------------------------------------- encodings
+
+@pytest.mark.parametrize("name", ["utf8_bom.txt", "utf16le_bom_crlf.txt", "utf16be_bom.txt", "utf16le_no_bom.txt",
+                                  "utf8_crlf_trailing_spaces.txt", "concatenated_boms.txt", "cp1252_euro.txt"])
+def test_bom_utf16_crlf_inputs(name: str) -> None:
+    code, out, err = run("--format", "json", str(FIXTURES / "pokerstars" / "encodings" / name))
+    hands = lines(out)
+    assert code == 0, (out, err)
+    assert hands and all(h["findings"] == [] for h in hands)
+
+
+def test_crlf_and_bom_give_the_lines_of_plain_text(tmp_path: Path) -> None:
+    source = (FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt").read_text(encoding="utf-8")
+    variants = {"plain.txt": source.encode("utf-8"), "crlf.txt": source.replace("\n", "\r\n").encode("utf-8"),
+                "bom.txt": b"\xef\xbb\xbf" + source.encode("utf-8"), "utf16.txt": source.encode("utf-16")}
+    seen = []
+    for name, data in variants.items():
+        (tmp_path / name).write_bytes(data)
+        (hand,) = lines(run("--format", "json", str(tmp_path / name))[1])
+        seen.append([(f["code"], f["line"], f["expected"], f["actual"]) for f in hand["findings"]])
+    assert seen == [[("CALL_AMOUNT_MISMATCH", 13, 15, 10)]] * 4
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(big_file: Path) -> None:
+    code, _, err = run(str(big_file))
+    assert code == 1 and err == ""
+
+
+def test_a_file_gone_between_planning_and_reading_is_a_file_problem(tmp_path: Path) -> None:
+    import shutil
+
+    from drawdealer.validate import FileProblem, _serial, _shift_lines, plan
+
+    path = tmp_path / "gone.txt"
+    shutil.copy(FIXTURES / "clean" / "27td_fl.txt", path)
+    tasks = list(plan([path]))
+    path.unlink()
+    (problem,) = list(_shift_lines(_serial(tasks, None), None))
+    assert isinstance(problem, FileProblem) and problem.file == str(path) and "No such file" in problem.message
