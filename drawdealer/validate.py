@@ -131,19 +131,17 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
     from drawdealer.parsers import sniff
 
     chunk = chunk or CHUNK_BYTES
-    for path in paths:
+    for path, named in expand(paths):
         name = str(path)
         try:
-            if Path(path).is_dir():
-                yield FileProblem(file=name, message="is a directory")
-                continue
             sniffed = sniff.sniff(path)
             size = os.path.getsize(path)
         except OSError as exc:
             yield FileProblem(file=name, message=exc.strerror or str(exc))
             continue
         if sniffed.format == sniff.UNKNOWN:
-            yield FileProblem(file=name, message=sniffed.message)
+            if named:  # a file found inside a folder that is not a hand history is passed over
+                yield FileProblem(file=name, message=sniffed.message)
             continue
         if sniffed.format == sniff.POKERSTARS and sniffed.encoding in _SPLITTABLE and size > chunk:
             try:
@@ -159,10 +157,24 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             yield Task(file=name, format=sniffed.format, encoding=sniffed.encoding, size=size)
 
 
+def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
+    """Each path as ``(path, named)``; a folder gives its files, recursively in name order.
+
+    ``named`` is false for files found inside a folder: those that are not hand histories (notes,
+    FPDB's ``.gt`` companions) are passed over instead of being reported as unreadable.
+    """
+    for path in map(Path, paths):
+        if path.is_dir():
+            for inner in sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")):
+                yield inner, False
+        else:
+            yield path, True
+
+
 def total_bytes(paths: Iterable[str | Path]) -> int:
     """The size of the readable files among ``paths`` (for a progress bar)."""
     total = 0
-    for path in paths:
+    for path, _named in expand(paths):
         try:
             total += os.path.getsize(path)
         except OSError:

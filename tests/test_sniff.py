@@ -95,6 +95,14 @@ def test_phh_is_told_by_its_fields_whatever_the_file_name(tmp_path: Path) -> Non
     assert hand.game == "27TD-FL"
 
 
+def test_a_document_that_quotes_phh_fields_is_not_phh() -> None:
+    """The PHH specification's .rst pages quote PHH in indented code blocks: TOML starts at the top."""
+    doc = ["Required Fields", "===============", "", ".. code-block:: toml", "",
+           "   variant = 'NT'", "   antes = [0, 0]", "   actions = []"]
+    assert detect_format(doc)[0] == UNKNOWN
+    assert detect_format(["# a comment", "variant = 'NT'", "antes = [0, 0]"])[0] == PHH
+
+
 def test_unknown_file_raises_format_error_naming_the_file(tmp_path: Path) -> None:
     path = tmp_path / "ftp.txt"
     path.write_text("Full Tilt Poker Game #1: Table T (6 max) - $1/$2 - Limit 2-7 Triple Draw - 10:00:00 ET\n")

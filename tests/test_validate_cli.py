@@ -74,15 +74,25 @@ def test_unreadable_files_exit_2_and_the_others_are_still_validated(tmp_path: Pa
     garbage.write_text("shopping list: eggs, milk\n", encoding="utf-8")
     missing = tmp_path / "missing.txt"
     good = FIXTURES / "clean" / "27td_fl.txt"
-    code, out, err = run("--format", "json", str(missing), str(good), str(garbage), str(tmp_path))
+    code, out, err = run("--format", "json", str(missing), str(good), str(garbage))
     assert code == 2
     assert [h["file"] for h in lines(out)] == [str(good)] * 3
     errors = err.splitlines()
-    assert len(errors) == 3
+    assert len(errors) == 2
     assert errors[0].startswith(f"drawdealer: error: {missing}:") and "No such file" in errors[0]
     assert errors[1].startswith(f"drawdealer: error: {garbage}:") and "not a hand history" in errors[1]
-    assert errors[2] == f"drawdealer: error: {tmp_path}: is a directory"
     assert "Traceback" not in err
+
+
+def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histories(tmp_path: Path) -> None:
+    (tmp_path / "b" / "deeper").mkdir(parents=True)
+    (tmp_path / "notes.txt").write_text("shopping list: eggs, milk\n", encoding="utf-8")
+    (tmp_path / "b" / "deeper" / "z.txt").write_bytes((FIXTURES / "clean" / "27td_pl.txt").read_bytes())
+    (tmp_path / "a.txt").write_bytes((FIXTURES / "clean" / "27td_fl.txt").read_bytes())
+    code, out, err = run("--format", "json", str(tmp_path))
+    assert code == 0 and err == ""
+    files = [h["file"] for h in lines(out)]
+    assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:

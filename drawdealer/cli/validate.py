@@ -126,6 +126,7 @@ def _human(run, files: list[Path], game: str | None, jobs: int, strict: bool) ->
     codes: Counter[str] = Counter()
     skipped_games: Counter[str] = Counter()
     problems = []
+    seen_files: set[str] = set()
     try:
         advance = (lambda n: progress.advance(bar, n)) if progress is not None else None
         for item in run(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
@@ -138,6 +139,7 @@ def _human(run, files: list[Path], game: str | None, jobs: int, strict: bool) ->
                     _unreadable(item)
                 continue
             stats["read"] += 1
+            seen_files.add(item.file)
             if item.status == "skipped":
                 stats["skipped"] += 1
                 reason = item.findings[0].details.get("reason") if item.findings else None
@@ -154,7 +156,8 @@ def _human(run, files: list[Path], game: str | None, jobs: int, strict: bool) ->
     finally:
         if progress is not None:
             progress.stop()
-    _print_summary(console, files, stats, codes, skipped_games, problems, strict)
+    _print_summary(console, len(seen_files | {p.file for p in problems}), stats, codes, skipped_games, problems,
+                   strict)
     return 2 if problems else 1 if stats["errors"] else 0
 
 
@@ -186,14 +189,14 @@ def _value(plain) -> str:
     return "—" if plain is None else str(plain)
 
 
-def _print_summary(console, files, stats, codes, skipped_games, problems, strict) -> None:
+def _print_summary(console, n_files, stats, codes, skipped_games, problems, strict) -> None:
     from rich import box
     from rich.table import Table
 
     from drawdealer.engine.findings import CODES
 
     read = stats["read"]
-    summary = Table(box=box.SIMPLE_HEAD, title=f"{len(files)} file(s), {read} hand(s) read", title_justify="left")
+    summary = Table(box=box.SIMPLE_HEAD, title=f"{n_files} file(s), {read} hand(s) read", title_justify="left")
     for column in ("clean", "flagged", "with errors", "skipped", "unreadable files"):
         summary.add_column(column, justify="right")
     summary.add_row(str(stats["clean"]), str(stats["flagged"]), str(stats["errors"]), str(stats["skipped"]),

@@ -31,7 +31,8 @@ _SNIFF_LINES = 400
 
 _PS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
 _BLOCK_CHARS = 1 << 18
-_PHH_KEY = re.compile(r"\s*(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
+_PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
+_TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
 _OTHER_SITES = (
@@ -123,13 +124,16 @@ def split_text(text: str) -> list[str]:
 def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     """``(format, message)`` from the first lines of a text; the message explains ``unknown``."""
     phh_keys: set[str] = set()
+    toml_start: bool | None = None  # PHH is TOML: its first line is a key, a [section] or a comment
     seen = 0
     for line in lines:
         if not line:
             continue
         if _PS_HEADER.match(line):
             return POKERSTARS, ""
-        key = _PHH_KEY.match(line)
+        if toml_start is None:
+            toml_start = bool(_TOML_START.match(line))
+        key = _PHH_KEY.match(line) if toml_start else None
         if key:
             phh_keys.add(key.group(1))
             if len(phh_keys) >= 2:
