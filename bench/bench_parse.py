@@ -1,190 +1,161 @@
 """Parse-only speed of the PokerStars reader (and the PHH reader) on triple-draw hands.
 
-    python bench/bench_parse.py [--hands N] [FILE]
+    python bench/bench_parse.py [--hands N] [--repeat R] [FILE]
 
-Without FILE it writes, in a temporary directory, N generated six-max fixed-limit triple draw
-hands (random but well-formed play, written by ``write_pokerstars``) and a file replicating the
-real triple draw hands of ../shared/corpus and fixtures/. It prints hands/s and lines/s for:
-reading the lines only (the reference: decoding and splitting), parsing to HandRecords, and the
-PHH reader on the same hands; with pokerkit installed, pokerkit's PHH load-and-replay as well.
-The goal (issue 4) is parse-only ≥ 30,000 triple-draw hands/s so that the whole validator can
-reach 10,000 hands/s.
+Without FILE it writes, in a temporary directory, three files and times each one:
+
+- N generated six-max fixed-limit 2-7 triple draw hands at one table: random legal play by the
+  engine (``engine.simulate.random_hand`` under PokerStars' house rules, the button moving, stacks
+  carried from hand to hand), written by ``write_pokerstars`` as a site writes them (the hero's
+  cards; the others' when shown), like the input of ``bench/bench_validate.py``;
+- the same hands with every card written (``Dealt to`` each player, every discard): the reader's
+  paths for lines with cards;
+- the real triple draw hands of ../shared/corpus and fixtures/, repeated with fresh hand numbers.
+
+For each it prints hands/s, lines/s and µs per hand of: reading and splitting the file into hands
+(the reference: decoding and cutting only), parsing to HandRecords (``read_hands``, streamed as the
+validator does), with the ratio of the two times; then the PHH reader on the same hands and, with
+pokerkit installed, pokerkit's PHH load-and-replay. Times are the best of R runs in CPU seconds of
+this process (steady on a busy machine); the first run also fills the reader's memos.
+
+Goal (issue 4): ``drawdealer validate`` at 10,000 hands/s on one core, i.e. 100 µs per hand for
+reading and replaying; with the replay at about 50 µs, parsing must take at most about 50 µs per
+generated six-max hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import re
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from drawdealer.engine.cards import CARDS
-from drawdealer.engine.record import (
-    Action,
-    ActionKind,
-    Claims,
-    HandRecord,
-    PotClaim,
-    Seat,
-    Stakes,
-)
-from drawdealer.parsers import read_hands, write_phh, write_pokerstars
-from drawdealer.parsers.pokerstars import house_rules, parse_hand
-from drawdealer.parsers.sniff import iter_hands, sniff
+from drawdealer.engine.options import Options  # noqa: E402
+from drawdealer.engine.record import ActionKind, HandRecord  # noqa: E402
+from drawdealer.engine.simulate import random_hand  # noqa: E402
+from drawdealer.parsers import read_hands, write_phh, write_pokerstars  # noqa: E402
+from drawdealer.parsers.pokerstars import house_rules, parse_hand  # noqa: E402
+from drawdealer.parsers.sniff import iter_hands, sniff  # noqa: E402
 
 K = ActionKind
+GOAL_US_PER_HAND = 50
 
 
-def generated_hand(rng: random.Random, number: int) -> HandRecord:
-    """A six-max $0.10/$0.20 triple draw hand with random, well-formed fixed-limit play."""
-    names = [f"Player{k}" for k in range(1, 7)]
-    names[rng.randrange(6)] = "Hero"
-    seats = [Seat(seat=k + 1, name=n, stack=rng.randrange(300, 3000)) for k, n in enumerate(names)]
-    button = number % 6
-    order = [names[(button + 1 + k) % 6] for k in range(6)]  # SB first
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    hands = {n: [deck.pop() for _ in range(5)] for n in names}
-    actions = [Action(kind=K.POST_SB, player=order[0], amount=5), Action(kind=K.POST_BB, player=order[1], amount=10),
-               Action(kind=K.DEAL, player="Hero", cards=tuple(hands["Hero"]), count=5)]
-    active = list(order)
-    pot = 15
-    for street in range(4):
-        unit = 10 if street < 2 else 20
-        put = {n: 0 for n in active}
-        if street == 0:
-            put[order[0]], put[order[1]] = 5, 10
-        high, bets = (10, 1) if street == 0 else (0, 0)
-        turn = active[2 % len(active):] + active[:2 % len(active)] if street == 0 else list(active)
-        to_act = list(turn)
-        while to_act and len(active) > 1:
-            n = to_act.pop(0)
-            if n not in active:
-                continue
-            owed = high - put[n]
-            roll = rng.random()
-            if owed and roll < 0.25:
-                actions.append(Action(kind=K.FOLD, player=n))
-                active.remove(n)
-            elif bets < 4 and roll > 0.8:
-                high += unit
-                bets += 1
-                kind = K.BET if bets == 1 and street else K.RAISE
-                amount = high if kind is K.RAISE else unit
-                pot += high - put[n]
-                put[n] = high
-                actions.append(Action(kind=kind, player=n, amount=amount))
-                to_act = [m for m in turn if m in active and m != n]
-                k = turn.index(n)
-                to_act = [m for m in turn[k + 1:] + turn[:k] if m in active]
-            elif owed:
-                actions.append(Action(kind=K.CALL, player=n, amount=owed))
-                pot += owed
-                put[n] = high
-            else:
-                actions.append(Action(kind=K.CHECK, player=n))
-        if len(active) == 1 or street == 3:
-            break
-        for n in active:
-            count = rng.choice((0, 0, 1, 1, 2, 3))
-            if n == "Hero":
-                thrown = tuple(hands[n][:count])
-                new = tuple(deck.pop() for _ in range(count))
-                kept = tuple(hands[n][count:])
-                hands[n] = list(kept + new)
-                actions.append(Action(kind=K.DRAW, player=n, count=count, discarded=thrown if count else None,
-                                      received=new if count else None, kept=kept,
-                                      received_count=count if count else None))
-            else:
-                actions.append(Action(kind=K.DRAW, player=n, count=count))
-    winner = rng.choice(active)
-    if len(active) > 1:
-        for n in active:
-            actions.append(Action(kind=K.SHOW, player=n, cards=tuple(hands[n]), count=5))
-    rake = pot // 20 if any(a.kind is K.DRAW for a in actions) else 0
-    claims = Claims(total_pot=pot, rake=rake, collected=(PotClaim(player=winner, amount=pot - rake, pot_index=0),),
-                    summary_collected=((winner, pot - rake, None),))
-    return HandRecord(hand_id=str(500000000000 + number), game="27TD-FL", seats=tuple(seats), button=names[button],
-                      stakes=Stakes(sb=5, bb=10, small_bet=10, big_bet=20), actions=tuple(actions), claims=claims,
-                      options=house_rules(), hero="Hero", currency="$")
+def site_view(record: HandRecord) -> HandRecord:
+    """What a site prints: the hero's cards (seat 1), the others' only when they show (RULES.md §8.5)."""
+    hero = record.seats[0].name
+    actions = []
+    for action in record.actions:
+        if action.player != hero and action.kind is K.DEAL:
+            continue
+        if action.player != hero and action.kind is K.DRAW:
+            action = dataclasses.replace(action, discarded=None, received=None, kept=None, received_count=None)
+        actions.append(action)
+    return dataclasses.replace(record, actions=tuple(actions), hero=hero)
 
 
-def replicated_corpus(count: int) -> str:
+def generated_files(directory: Path, hands: int, seed: int) -> tuple[Path, Path]:
+    """``hands`` random six-max 27TD-FL hands, as a site writes them and with every card written."""
+    rng = random.Random(seed)
+    options = Options.from_mapping(house_rules())
+    site, every = directory / "generated_site.txt", directory / "generated_every_card.txt"
+    names = [f"P{k + 1}" for k in range(6)]
+    stacks = dict.fromkeys(names, 400)
+    with open(site, "w") as site_out, open(every, "w") as every_out:
+        for k in range(hands):  # one table: the button moves, stacks carry over, a broke player buys in again
+            record = random_hand("27TD-FL", rng, players=6, stacks=[stacks[n] or 400 for n in names], names=names,
+                                 options=options, button=k % 6, hand_id=str(700000000000 + k))
+            stacks.update(record.claims.final_stacks)
+            site_out.write(write_pokerstars(site_view(record)) + "\n\n\n")
+            every_out.write(write_pokerstars(record) + "\n\n\n")
+    return site, every
+
+
+def replicated_corpus(path: Path, count: int) -> None:
     """The real triple draw hands (corpus and fixtures), repeated with fresh hand numbers."""
-    sources = list((ROOT / "fixtures" / "pokerstars").glob("*.txt"))
+    sources = sorted((ROOT / "fixtures" / "pokerstars").glob("*.txt"))
     corpus = ROOT.parent / "shared" / "corpus" / "fpdb"
     sources += sorted(corpus.rglob("*Stars*/**/*.txt")) if corpus.is_dir() else []
     texts = []
-    for path in sources:
-        if sniff(path).format != "pokerstars":
+    for source in sources:
+        if sniff(source).format != "pokerstars":
             continue
-        for start, lines in iter_hands(path):
+        for start, lines in iter_hands(source):
             if "Triple Draw 2-7" in lines[0] and isinstance(parse_hand(lines), HandRecord):
                 texts.append("\n".join(lines))
-    out = []
-    for k in range(count):
-        out.append(re.sub(r"#\d+:", f"#{600000000000 + k}:", texts[k % len(texts)], count=1))
-    return "\n\n\n".join(out) + "\n"
+    with open(path, "w") as out:
+        for k in range(count):
+            out.write(re.sub(r"#\d+:", f"#{600000000000 + k}:", texts[k % len(texts)], count=1) + "\n\n\n")
 
 
-def timed(label: str, work, hands: int, lines: int, reference: float | None = None, repeat: int = 3) -> float:
-    """Best of ``repeat`` runs, in CPU seconds of this process (steady on a busy machine)."""
+def timed(label: str, work: Callable[[], int], hands: int, lines: int, repeat: int,
+          reference: float | None = None) -> float:
+    """Best of ``repeat`` runs of ``work`` (which returns the hands it read), in CPU seconds."""
     seconds = float("inf")
     for _ in range(repeat):
         start = time.process_time()
         done = work()
         seconds = min(seconds, time.process_time() - start)
         assert done == hands, (label, done, hands)
-    ratio = f"   x{seconds / reference:5.2f} the reference" if reference else ""
-    print(f"  {label:<38} {hands / seconds:>10,.0f} hands/s {lines / seconds:>12,.0f} lines/s{ratio}")
+    ratio = f"   {seconds / reference:5.2f} x the reference time" if reference else ""
+    print(f"  {label:<40} {hands / seconds:>9,.0f} hands/s {lines / seconds:>11,.0f} lines/s "
+          f"{seconds / hands * 1e6:>7.1f} us/hand{ratio}")
     return seconds
 
 
-def bench_file(path: Path, title: str) -> None:
-    from drawdealer.engine.record import HandRecord as Record
-
+def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
     hands = sum(1 for _ in iter_hands(path))
     with open(path, encoding="utf-8", errors="replace") as f:
-        lines = sum(1 for _ in f)
-    print(f"{title}: {hands:,} hands, {lines:,} lines, {path.stat().st_size / 1e6:.1f} MB")
-    reference = timed("read + split lines (reference)", lambda: sum(1 for _ in iter_hands(path)), hands, lines)
-    sample: list = []
+        lines = sum(1 for line in f if line.strip())
+    print(f"{title}: {hands:,} hands, {lines:,} lines ({lines / hands:.0f} a hand), {path.stat().st_size / 1e6:.1f} MB")
+    reference = timed("read + split into hands (reference)", lambda: sum(1 for _ in iter_hands(path)), hands, lines,
+                      repeat)
+    sample: list[HandRecord] = []
     others = 0
 
-    def parse() -> int:  # streams like the validator: keeps only a sample, not every record
+    def parse() -> int:  # streams like the validator: keeps a sample, not every record
         nonlocal others
         count = others = 0
         sample.clear()
         for result in read_hands(path):
             count += 1
-            if not isinstance(result, Record):
+            if not isinstance(result, HandRecord):
                 others += 1
-            elif len(sample) < 5000:
+            elif len(sample) < 2000:
                 sample.append(result)
         return count
 
-    timed("parse to HandRecord", parse, hands, lines, reference)
+    seconds = timed("parse to HandRecords (read_hands)", parse, hands, lines, repeat, reference)
     print(f"    ({hands - others:,} records, {others:,} failures/skips)")
+    if goal:
+        per_hand = seconds / hands * 1e6
+        print(f"    goal <= {GOAL_US_PER_HAND} us per hand: {'met' if per_hand <= GOAL_US_PER_HAND else 'MISSED'}"
+              f" ({per_hand:.1f} us)")
     phh_path = path.with_suffix(".phhs")
     phh_path.write_text("".join(f"[{k}]\n{write_phh(r)}\n" for k, r in enumerate(sample)))
     with open(phh_path) as f:
-        phh_lines = sum(1 for _ in f)
-    timed("PHH reader, same hands (<= 5,000)", lambda: sum(1 for _ in read_hands(phh_path)), len(sample), phh_lines,
-          repeat=1)
+        phh_lines = sum(1 for line in f if line.strip())
+    timed(f"PHH reader, the first {len(sample):,} hands", lambda: sum(1 for _ in read_hands(phh_path)), len(sample),
+          phh_lines, 1)
     try:
         import pokerkit
     except ImportError:
         print("  (pokerkit not installed: pip install -e '.[bench]' for its PHH load-and-replay reference)")
         return
+    import warnings
+
+    warnings.simplefilter("ignore")  # pokerkit warns about every redealt card (the reshuffle)
     texts = []
-    for record in sample:  # the hands pokerkit can replay (it rejects the hand-edited corpus hand)
-        if record.game in ("27TD-FL", "27SD-NL") and len(texts) < 2000:
+    for record in sample[:500]:  # the hands pokerkit can replay (it rejects the hand-edited corpus hand)
+        if record.game in ("27TD-FL", "27SD-NL"):
             try:
                 list(pokerkit.HandHistory.loads(write_phh(record)))
             except ValueError:
@@ -196,27 +167,29 @@ def bench_file(path: Path, title: str) -> None:
             list(pokerkit.HandHistory.loads(text))
         return len(texts)
 
-    timed("pokerkit PHH load + replay (<= 2,000)", replay, len(texts), phh_lines * len(texts) // max(1, len(sample)),
-          repeat=1)
+    timed(f"pokerkit PHH load + replay, {len(texts):,} hands", replay, len(texts),
+          phh_lines * len(texts) // max(1, len(sample)), 1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", type=Path)
-    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=4)
     args = parser.parse_args()
     if args.file:
-        bench_file(args.file, str(args.file))
+        bench_file(args.file, str(args.file), args.repeat)
         return
     with tempfile.TemporaryDirectory() as tmp:
-        rng = random.Random(4)
-        generated = Path(tmp) / "generated_td.txt"
-        with open(generated, "w") as f:
-            f.writelines(write_pokerstars(generated_hand(rng, k)) + "\n\n" for k in range(args.hands))
-        bench_file(generated, "Generated six-max triple draw")
+        started = time.perf_counter()
+        site, every = generated_files(Path(tmp), args.hands, args.seed)
+        print(f"(generated {args.hands:,} hands in {time.perf_counter() - started:.0f} s)")
+        bench_file(site, "Generated six-max triple draw, as a site writes it", args.repeat, goal=True)
+        bench_file(every, "Generated six-max triple draw, every card written", args.repeat)
         replicated = Path(tmp) / "replicated_td.txt"
-        replicated.write_text(replicated_corpus(args.hands))
-        bench_file(replicated, "Real triple draw hands, replicated")
+        replicated_corpus(replicated, args.hands)
+        bench_file(replicated, "Real triple draw hands, replicated", args.repeat)
 
 
 if __name__ == "__main__":

@@ -2,89 +2,98 @@
 
 A reader builds tens of :class:`~drawdealer.engine.record.Action` values per hand, and the
 keyword constructor of a frozen dataclass is slow: its ``__init__`` parses keywords and sets each
-field through ``object.__setattr__`` (about 2 µs for twelve fields, as much as all the rest of the
-work on a line). The functions here build *the same value* faster, without giving up the contract
-(DESIGN.md convention 5):
+field through ``object.__setattr__`` (about 21,000 machine instructions for an Action, more than
+all the rest of the work on its line). The functions here build *the same value* in about a
+seventh of that, without giving up the contract (DESIGN.md convention 5):
 
 - the value is a genuine instance of the dataclass, with every field set, equal (and hashing
   equal) to the keyword construction, and frozen: assigning a field afterwards raises
   ``FrozenInstanceError``;
-- it is filled as a *draft*: an instance of a private subclass that adds no slot and no
-  behaviour but ordinary attribute assignment (so Python's fast slot stores apply), whose class
-  is then set to the dataclass itself, which Python allows because the two layouts are identical.
-  The draft never leaves the function that fills it;
-- the functions are generated from :func:`dataclasses.fields`, so a field added later gets its
-  default, and a field removed fails at import. ``tests/test_parse_fastaction.py`` compares each
-  constructor with the keyword one, field by field.
+- it is filled as a *draft*: an instance of a subclass that adds no slot and no behaviour but
+  ordinary attribute assignment (so Python's fast slot stores apply), whose class is then set to
+  the dataclass itself, which Python allows because the two layouts are identical. A draft never
+  leaves the code that fills it;
+- the functions are generated from :func:`dataclasses.fields`: a field added to a dataclass later
+  gets its default (a draft's ``__init__`` sets the fields its fillers do not know), a field
+  removed fails at import. ``tests/test_parse_fast_paths.py`` compares every way of building
+  with the keyword constructor.
 
-:func:`new_action` and friends take the fields in declaration order (positionally, or by keyword
-for the ones after the first); :func:`action_template` and :func:`action_from` split an action in
-what a line says (memoised per line text) and where it was read (line number and text).
+The constructors take the fields in declaration order, positionally or by keyword after the first
+ones. :func:`action_template` and :func:`action_from` split an action in what its line says
+(memoised per line text by the readers) and where it was read (line number and text).
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, Field, fields
 from typing import Any, Callable
 
 from drawdealer.engine.record import Action, Claims, HandRecord, PotClaim, Seat
 
+_drafts: dict[type, type] = {}
 
-def _draft(cls: type) -> type:
-    """A subclass of ``cls`` with the same layout (no slot of its own) whose fields can be set."""
-    _drafts[cls] = draft = type(f"_{cls.__name__}Draft", (cls,), {
-        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+
+def _default(f: Field, namespace: dict[str, Any]) -> str:
+    """Source text of the default of field ``f`` (a fresh value for a default factory)."""
+    if f.default is not MISSING:
+        namespace[f"_d_{f.name}"] = f.default
+        return f"_d_{f.name}"
+    namespace[f"_f_{f.name}"] = f.default_factory
+    return f"_f_{f.name}()"
+
+
+def _draft(cls: type, filled: tuple[str, ...]) -> type:
+    """The draft class of ``cls`` (one per class): same layout, fields that can be set, and an
+    ``__init__`` that sets the fields outside ``filled`` to their defaults (none, usually)."""
+    if cls in _drafts:
+        return _drafts[cls]
+    init: Any = object.__init__
+    others = [f for f in fields(cls) if f.name not in filled]
+    if others:
+        namespace: dict[str, Any] = {}
+        sets = [f"    self.{f.name} = {_default(f, namespace)}" for f in others]
+        exec("\n".join(["def __init__(self):", *sets]), namespace)  # noqa: S102 - from the fields above
+        init = namespace["__init__"]
+    _drafts[cls] = draft = type(f"{cls.__name__}Draft", (cls,), {
+        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__, "__init__": init,
         "__module__": __name__, "__doc__": f"A {cls.__name__} being filled (never seen outside its builder)."})
     return draft
 
 
-_drafts: dict[type, type] = {}
-
-
-def _compile(cls: type, params: tuple[str, ...], required: int, *, name: str = "make",
+def _compile(cls: type, params: tuple[str, ...], required: int, *, name: str,
              template: bool = False) -> Callable[..., Any]:
     """``f(p0, p1, …)`` == ``cls(p0=…, p1=…)``; the first ``required`` parameters have no default.
 
     With ``template``, ``f(t, line, text)`` builds the value whose fields other than ``line`` and
     ``text`` are the tuple ``t`` (in the order of ``params``).
     """
-    namespace: dict[str, Any] = {"_new": object.__new__, "_draft": _drafts.get(cls) or _draft(cls), "_cls": cls}
-    prelude, sets, signature = [], [], []
     known = {f.name: f for f in fields(cls)}
     missing = set(params) - set(known)
     if missing:
         raise TypeError(f"{cls.__name__} lost fields {sorted(missing)}")
+    namespace: dict[str, Any] = {"_draft": _draft(cls, tuple(known)), "_cls": cls}
+    signature, prelude = [], []
     for k, field_name in enumerate(params):
         f = known[field_name]
         if k < required:
             signature.append(field_name)
         elif f.default is not MISSING:
-            namespace[f"_d_{field_name}"] = f.default
-            signature.append(f"{field_name}=_d_{field_name}")
+            signature.append(f"{field_name}={_default(f, namespace)}")
         else:  # a default factory: a fresh value per call
-            namespace[f"_f_{field_name}"] = f.default_factory  # type: ignore[misc]
             signature.append(f"{field_name}=None")
-            prelude.append(f"    if {field_name} is None:\n        {field_name} = _f_{field_name}()")
-    unpacked = [p for p in params if p not in ("line", "text")]
+            prelude.append(f"    if {field_name} is None:\n        {field_name} = {_default(f, namespace)}")
+    unpacked = [p for p in params if p not in ("line", "text")] if template else []
+    body = ["    _obj = _draft()"]
     if template:
-        signature = ["t", "line", "text"]
-        prelude = [f"    ({', '.join(f'a.{p}' for p in unpacked)},) = t"]
+        signature, prelude = ["_template", "line", "text"], []
+        body.append(f"    ({', '.join(f'_obj.{p}' for p in unpacked)},) = _template")
     for field_name, f in known.items():
-        if template and field_name in unpacked:
+        if field_name in unpacked:
             continue
-        if field_name in params:
-            sets.append(f"    a.{field_name} = {field_name}")
-        elif f.default is not MISSING:
-            namespace[f"_d_{field_name}"] = f.default
-            sets.append(f"    a.{field_name} = _d_{field_name}")
-        else:
-            namespace[f"_f_{field_name}"] = f.default_factory  # type: ignore[misc]
-            sets.append(f"    a.{field_name} = _f_{field_name}()")
-    if template:  # the draft exists before the template is unpacked into it
-        body = ["    a = _new(_draft)", *prelude, *sets]
-    else:
-        body = [*prelude, "    a = _new(_draft)", *sets]
-    source = "\n".join([f"def {name}({', '.join(signature)}):", *body, "    a.__class__ = _cls", "    return a"])
+        value = field_name if field_name in params else _default(f, namespace)
+        body.append(f"    _obj.{field_name} = {value}")
+    source = "\n".join([f"def {name}({', '.join(signature)}):", *prelude, *body, "    _obj.__class__ = _cls",
+                        "    return _obj"])
     exec(source, namespace)  # noqa: S102 - generated from the dataclass fields above
     return namespace[name]
 
@@ -93,20 +102,18 @@ ACTION_TEMPLATE_FIELDS = ("kind", "player", "amount", "all_in", "count", "discar
                           "received_count")
 """The fields of an :func:`action_template`, in order: all of :class:`Action` but ``line`` and ``text``."""
 _ACTION_FIELDS = (*ACTION_TEMPLATE_FIELDS, "line", "text")
-if tuple(f.name for f in fields(Action)) != _ACTION_FIELDS:  # the parsers' hot loops fill these by name
-    raise ImportError(f"{__name__}: the fields of Action changed; update ACTION_TEMPLATE_FIELDS, action_template "
-                      "and the parsers that fill an ActionDraft")
 
-ActionDraft: type = _draft(Action)
-"""The draft of an :class:`Action`, for a parser's innermost loop, which fills it without a call::
+ActionDraft: type = _draft(Action, _ACTION_FIELDS)
+"""The draft of an :class:`Action`, for a reader's innermost loop, which fills it without a call::
 
-    a = object.__new__(ActionDraft)
+    a = ActionDraft()
     (a.kind, a.player, a.amount, a.all_in, a.count, a.discarded, a.received, a.cards, a.kept,
      a.received_count) = template
     a.line, a.text = line, text
     a.__class__ = Action
 
-(the same steps as :func:`action_from`; every field must be set before the class is)."""
+(the steps of :func:`action_from`: every field in ``ACTION_TEMPLATE_FIELDS``, then ``line`` and
+``text``, before the class)."""
 
 new_action: Callable[..., Action] = _compile(Action, _ACTION_FIELDS, 2, name="new_action")
 """``new_action(kind, player, amount, all_in, count, discarded, received, cards, kept,
@@ -116,7 +123,7 @@ received_count, line, text)`` == ``Action(kind=kind, player=player, …)``."""
 def action_template(kind: Any, player: str, amount: int = 0, all_in: bool = False, count: int = 0,
                     discarded: Any = None, received: Any = None, cards: Any = None, kept: Any = None,
                     received_count: int | None = None) -> tuple[Any, ...]:
-    """What a line says about an action: every field but ``line`` and ``text``, for :func:`action_from`."""
+    """What a line says about an action: its fields in ``ACTION_TEMPLATE_FIELDS``, for :func:`action_from`."""
     return kind, player, amount, all_in, count, discarded, received, cards, kept, received_count
 
 

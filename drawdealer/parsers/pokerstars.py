@@ -6,12 +6,21 @@ Draw, cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand
 other game (Badugi, Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
 from its header alone, and so is a ``Hand cancelled`` hand.
 
-How (DESIGN.md convention 7): each line is classified by a regex dispatch (most lines are
-``name: verb …`` and the part after the name is memoised); the sequence of line kinds, with runs of
-the same kind merged, is parsed by the LALR grammar ``pokerstars.lark`` (built once, cached on disk)
-and the verdict is memoised per shape, so Lark decides the skeleton of every hand while costing a
-dictionary look-up for shapes it has seen. A line that fits no shape, or a section out of place,
-gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column and text.
+How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
+kinds, with runs of the same kind merged, is parsed by the LALR grammar ``pokerstars.lark`` (built
+once, cached on disk) and the verdict is memoised per shape, so Lark decides the skeleton of every
+hand while costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a
+section out of place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column
+and text.
+
+Speed (issue 4, ``bench/bench_parse.py``): what a line says is memoised by its text, so that most
+lines cost one dictionary look-up and the making of their action. Player lines (``P1: calls 8``)
+are memoised whole with their action template (:func:`_entry`); lines with cards, which seldom
+recur, by their words without the cards (:func:`_card_key`, :func:`_summary_cards_line`); seat,
+``collected`` and summary seat lines whole. A memo answers exactly what the regexes would (the
+memo keys are chosen so that the cards cannot change what the regexes read), and each memo is
+emptied past :data:`_MEMO_SIZE` entries, so memory stays flat. Actions are built as
+:mod:`~drawdealer.parsers.fastaction` drafts, in the innermost loop without a call.
 
 Amounts: with a currency (``$``, ``€``, ``£`` or an ISO code in the stakes) they are integer cents;
 tournament and play chips stay integers. PokerStars' house rules are :func:`house_rules`.
@@ -103,8 +112,9 @@ class _LineError(Exception):
 
 
 _MEMO_SIZE = 20_000
-"""Each memo (amounts, action texts, seat and summary lines, table talk) is emptied past this size:
-a few megabytes at most, whatever the file."""
+"""Each memo (amounts, player lines, lines with cards by their words, seat, ``collected`` and summary
+lines, table talk, stakes, shapes) is emptied past this size: a few megabytes at most, whatever the
+file (a 200 MB file reads in about 31 MB of resident memory, as a 20 MB one does)."""
 _AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
 _amount_memo: dict[tuple[str, bool], int] = {}
 
@@ -135,10 +145,28 @@ def parse_amount(text: str, cents: bool) -> int:
 _CARD = {card_str(c): c for c in CARDS}
 
 
+_CARD_PAIR = {f"{a} {b}": (ca, cb) for a, ca in _CARD.items() for b, cb in _CARD.items()}
+"""``'8s Td'`` → its two cards: a list of cards written the usual way is read two cards at a time."""
+
+
 def parse_card_list(text: str) -> tuple[Card, ...]:
-    """``8s Td Kd`` → cards (an empty text is no card). Raises :class:`CardError`."""
+    """``8s Td Kd`` → cards (an empty text is no card). Raises :class:`CardError`.
+
+    Up to five cards written ``Xx Yy …`` are read by pairs (a dictionary look-up costs what
+    splitting the text would)."""
+    size = len(text)
     try:
-        return tuple([_CARD[token] for token in text.split()])
+        if size == 14 and text[5] == " " and text[11] == " ":
+            return _CARD_PAIR[text[:5]] + _CARD_PAIR[text[6:11]] + (_CARD[text[12:]],)
+        if size == 11 and text[5] == " ":
+            return _CARD_PAIR[text[:5]] + _CARD_PAIR[text[6:]]
+        if size == 8 and text[5] == " ":
+            return _CARD_PAIR[text[:5]] + (_CARD[text[6:]],)
+        if size == 5:
+            return _CARD_PAIR[text]
+        if size == 2:
+            return (_CARD[text],)
+        return tuple(map(_CARD.__getitem__, text.split()))
     except KeyError:
         return tuple(parse_card(token) for token in text.split())
 
@@ -574,11 +602,8 @@ class _Builder:
         names = self.names
         append = self.actions.append
         memo_get = _line_memo[self.cents].get
-        make = action_from
-        new = object.__new__
         draft = ActionDraft
         seats_get = _seat_memo[self.cents].get
-        cards_get = _card_memo[self.cents].get
         section = _SECTIONS.get
         shape: list[str] = ["HEADER"]
         where: list[int] = [start]  # the line number of each item of the shape
@@ -589,7 +614,7 @@ class _Builder:
             hit = memo_get(line, _MISS)
             if hit[0] in names:  # a player line seen before (see _entry)
                 if hit[2] is not None:  # its action, built as fastaction.action_from would, without a call
-                    action = new(draft)
+                    action = draft()
                     (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
                      action.received, action.cards, action.kept, action.received_count) = hit[2]
                     action.line = number
@@ -620,37 +645,15 @@ class _Builder:
                     kind = "SEAT"
                 elif not line or line in _noise_memo:
                     continue
-                elif "[" not in line:
-                    kind = self._classify_at(number - start, line)
-                    if kind is None:
-                        continue
-                elif line.startswith("Dealt to ") and ": " not in line:  # what _classify would do, sooner
+                else:
                     try:
-                        self._dealt(line, number)
+                        kind = self._other(number - start, line, number)
                     except _LineError as e:
                         raise _At(number - start, e) from None
                     except CardError as e:
                         raise _At(number - start, _LineError(str(e))) from None
-                    kind = "DEALT"
-                else:  # a player line with cards, whose words may have been seen before
-                    key = _card_key(line)
-                    hit = cards_get(key[0]) if key is not None else None
-                    cards = None
-                    if hit is not None and hit[0] in names:
-                        try:
-                            cards = parse_card_list(key[1])  # type: ignore[index]
-                        except CardError:
-                            pass
-                    if cards is not None:
-                        action = make(_with_cards(hit, cards), number, line)  # type: ignore[arg-type]
-                        append(action)
-                        if hit[4] is not None:  # type: ignore[index]
-                            self._after(hit, action, number)  # type: ignore[arg-type]
-                        kind = hit[1]  # type: ignore[index]
-                    else:
-                        kind = self._classify_at(number - start, line)
-                        if kind is None:
-                            continue
+                    if kind is None:
+                        continue
             elif kind == "SUMMARY":
                 shape.append(kind)
                 where.append(number)
@@ -671,10 +674,15 @@ class _Builder:
                     self._summary_outcome(hit, number, line)
             elif not line or line in _noise_memo:
                 continue
-            else:
-                kind = self._classify_at(number - start, line)
+            elif line[0] != "*" and line != "Hand cancelled":  # what _classify does in the summary
+                try:
+                    kind = self._summary_line(line, number)
+                except _LineError as e:
+                    raise _At(number - start, e) from None
                 if kind is None:
                     continue
+            else:
+                kind = self._classify_at(number - start, line)
             if kind != prev or kind not in _REPEATABLE:
                 shape.append(kind)
                 where.append(number)
@@ -685,6 +693,43 @@ class _Builder:
             index, message = verdict
             raise _At(where[index] - start, _LineError(message))
         return self._record(game)
+
+    def _other(self, i: int, line: str, number: int) -> str | None:
+        """A body line that the memos of whole lines do not hold, read as :meth:`_classify` reads
+        it, the common kinds sooner (their first words rule out _classify's earlier cases)."""
+        first = line[0]
+        if first == "S" and line[:5] == "Seat ":
+            return self._seat_line(line, number)
+        if first == "D" and line[:9] == "Dealt to " and ": " not in line:
+            self._dealt(line, number)
+            return "DEALT"
+        if "[" in line:
+            kind = self._card_line(line, number)
+            if kind is not None:
+                return kind
+        elif i == 1 and first == "T" and line[:7] == "Table '":  # nobody is seated yet: no player line
+            self.table_line = line
+            self.max_seats, self.button_seat = _table(line)
+            return "TABLE"
+        return self._classify(i, line)
+
+    def _card_line(self, line: str, number: int) -> str | None:
+        """A player line with cards whose words were read before (see :func:`_card_key`), or None."""
+        key = _card_key(line)
+        if key is None:
+            return None
+        hit = _card_memo[self.cents].get(key[0])
+        if hit is None or hit[0] not in self.names:
+            return None
+        try:
+            cards = parse_card_list(key[1])
+        except CardError:
+            return None
+        action = action_from(_with_cards(hit, cards), number, line)
+        self.actions.append(action)
+        if hit[4] is not None:
+            self._after(hit, action, number)
+        return hit[1]
 
     def _classify_at(self, i: int, line: str) -> str | None:
         try:
@@ -908,9 +953,10 @@ class _Builder:
 
     def _dealt(self, line: str, number: int) -> None:
         """``Dealt to X [cards]`` (a deal) or ``Dealt to X [kept] [new]`` (completes X's draw)."""
-        name, first, second = _dealt_parts(line)
-        if name not in self.names:
+        m = _DEALT.match(line)
+        if m is None or m.group("name") not in self.names:
             raise _LineError("expected 'Dealt to <seated player> [cards]'")
+        name, first, second = m.groups()
         actions = self.actions
         last = actions[-1] if actions else None
         if (second is None and first is not None and last is not None and last.kind is K.DRAW
@@ -1000,20 +1046,19 @@ def _summary_cards_line(line: str, cents: bool) -> tuple[Any, ...] | None:
     The line has one ``[`` and one ``]``: what the regexes read in it, but for the cards, does not
     depend on the text between them, so the line without its cards is a sound memo key.
     """
-    k = line.find(" [")
-    if k < 0 or line.count("[") != 1 or line.count("]") != 1:
+    parts = line.split("[")
+    if len(parts) != 2:
         return None
-    if not line.endswith(" showed", 0, k) and not line.endswith(" mucked", 0, k):
+    inside = parts[1].split("]")
+    verb = parts[0][-8:]
+    if len(inside) != 2 or (verb != " showed " and verb != " mucked "):
         return None
-    j = line.find("]", k)
-    if j < 0:
-        return None
+    key, text = parts[0] + "[]" + inside[1], inside[0]
     try:
-        cards = parse_card_list(line[k + 2:j])
+        cards = parse_card_list(text)
     except CardError:
         return None
     memo = _summary_shape_memo[cents]
-    key = line[:k + 2] + line[j:]
     words = memo.get(key)
     if words is None:
         try:
@@ -1051,24 +1096,6 @@ def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
     return seat, m.group("name"), won, desc, shown, mucked
 
 
-def _dealt_parts(line: str) -> tuple[str, str | None, str | None]:
-    """``(name, first cards, second cards)`` of a ``Dealt to X [..] [..]`` line, as :data:`_DEALT`
-    reads it: by slicing when the line has one or two bracket pairs after the name and no other
-    bracket (then the regex's shortest name ends at the first `` [``). Raises :class:`_LineError`."""
-    if line[-1:] == "]":
-        k = line.find(" [", 10)
-        opened = line.count("[")
-        if k > 0 and opened == 1 and line.count("]") == 1:
-            return line[9:k], line[k + 2:-1], None
-        j = line.find("]")
-        if k > 0 and opened == 2 and line.count("]") == 2 and j > k and line.startswith(" [", j + 1):
-            return line[9:k], line[k + 2:j], line[j + 3:-1]
-    m = _DEALT.match(line)
-    if m is None:
-        raise _LineError("expected 'Dealt to <seated player> [cards]'")
-    return m.group("name"), m.group("a"), m.group("b")
-
-
 _collect_memo: dict[bool, dict[str, tuple[str, int, int]]] = {False: {}, True: {}}
 """``X collected 5 from side pot-1`` lines already read: ``(name, amount, pot index)``."""
 
@@ -1095,6 +1122,17 @@ def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple
     except CardError as e:
         raise _LineError(str(e), pos + 2) from None
     return (parse_amount(won, cents) if won is not None else None), m.group("desc"), shown, mucked
+
+
+def clear_memos() -> None:
+    """Empty every memo of this module (tests compare reading with and without them)."""
+    for memo in (_amount_memo, _rest_memo, _shape_memo, _noise_memo, _stakes_memo, _rules_memo):
+        memo.clear()
+    for by_cents in (_line_memo, _card_memo, _seat_memo, _summary_memo, _summary_shape_memo, _collect_memo):
+        for memo in by_cents.values():
+            memo.clear()
+    for cached in (_header_body, _table, _summary_tail):
+        cached.cache_clear()
 
 
 # --------------------------------------------------------------------------- a stream of hands

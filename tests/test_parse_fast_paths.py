@@ -1,0 +1,211 @@
+"""The reader's fast paths read what its general way reads (issue 4, parse speed).
+
+drawdealer/parsers/fastaction.py (drafts instead of the keyword constructors), sniff.py (hands cut
+from blocks of text) and pokerstars.py (memos of lines, of lines with cards by their words, and of
+summary lines): each must give exactly the value the plain way gives.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import FrozenInstanceError, dataclass, field
+from pathlib import Path
+
+import pytest
+
+from drawdealer.engine.record import (
+    Action,
+    ActionKind,
+    Claims,
+    HandRecord,
+    PotClaim,
+    Seat,
+    Stakes,
+)
+from drawdealer.parsers import fastaction, pokerstars
+from drawdealer.parsers.fastaction import (
+    ActionDraft,
+    action_from,
+    action_template,
+    new_action,
+    new_claims,
+    new_pot_claim,
+    new_record,
+    new_seat,
+)
+from drawdealer.parsers.sniff import split_pokerstars, split_pokerstars_blocks
+
+K = ActionKind
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+PS_TEXTS = sorted((ROOT / "fixtures" / "pokerstars").glob("*.txt")) + sorted((ROOT / "fixtures" / "clean").glob("*.txt"))
+
+ACTIONS = [
+    {"kind": K.RAISE, "player": "Hero", "amount": 250, "all_in": True, "line": 17, "text": "Hero: raises"},
+    {"kind": K.FOLD, "player": "P"},
+    {"kind": K.DRAW, "player": "P1", "count": 2, "discarded": (1, 2), "received": (3, 4), "kept": (5, 6, 7),
+     "received_count": 2, "line": 3, "text": "Dealt to P1 [..] [..]"},
+    {"kind": K.SHOW, "player": "P2", "count": 5, "cards": (1, 2, 3, 4, 5), "line": None},
+]
+
+
+@pytest.mark.parametrize("fields", ACTIONS)
+def test_every_way_of_building_an_action_gives_the_dataclass_value(fields: dict) -> None:
+    expected = Action(**fields)
+    rest = {k: v for k, v in fields.items() if k not in ("kind", "player")}
+    template = action_template(fields["kind"], fields["player"],
+                               **{k: v for k, v in rest.items() if k not in ("line", "text")})
+    drafted = ActionDraft()  # the steps pokerstars.build takes without a call
+    (drafted.kind, drafted.player, drafted.amount, drafted.all_in, drafted.count, drafted.discarded,
+     drafted.received, drafted.cards, drafted.kept, drafted.received_count) = template
+    drafted.line, drafted.text = expected.line, expected.text
+    drafted.__class__ = Action
+    built = [new_action(fields["kind"], fields["player"], **rest), action_from(template, expected.line, expected.text),
+             drafted]
+    for action in built:
+        assert type(action) is Action
+        assert action == expected and hash(action) == hash(expected)
+        with pytest.raises(FrozenInstanceError):
+            action.amount = 1  # type: ignore[misc]
+
+
+def test_the_other_constructors_give_the_dataclass_values() -> None:
+    assert new_seat(3, "P3", 400, False) == Seat(seat=3, name="P3", stack=400)
+    assert new_pot_claim("P1", 56, 0, 9) == PotClaim(player="P1", amount=56, pot_index=0, line=9)
+    claims = new_claims()
+    assert claims == Claims() and claims.lines is not new_claims().lines  # a fresh dict each time
+    record = new_record("7", "27TD-FL", (), None, Stakes(sb=1, bb=2), ())
+    assert record == HandRecord(hand_id="7", game="27TD-FL", seats=(), button=None, stakes=Stakes(sb=1, bb=2),
+                                actions=())
+    assert type(record) is HandRecord and record.options is not new_record("7", "", (), None, Stakes(), ()).options
+
+
+def test_fields_the_builders_do_not_know_get_their_defaults() -> None:
+    """A field added to a record dataclass later is set by every builder, to its default."""
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Later:
+        a: int
+        b: int = 2
+        c: dict = field(default_factory=dict)
+        added: str = "new"
+
+    draft = fastaction._draft(Later, ("a", "b", "c"))
+    drafted = draft()
+    drafted.a, drafted.b, drafted.c = 1, 3, {}
+    drafted.__class__ = Later
+    make = fastaction._compile(Later, ("a", "b", "c"), 1, name="make")
+    assert drafted == Later(a=1, b=3) == make(1, 3)
+    assert make(1) == Later(a=1) and make(1).c is not make(1).c
+
+
+def test_no_draft_leaves_the_reader() -> None:
+    records = [r for path in PS_TEXTS for r in pokerstars.parse_hands(_chunks(path.read_text()))
+               if isinstance(r, HandRecord)]
+    assert len(records) >= 10
+    assert all(type(a) is Action for r in records for a in r.actions)
+    assert all(type(s) is Seat for r in records for s in r.seats)
+
+
+def _cleaned(text: str) -> list[str]:
+    """The lines of ``text`` as the readers clean them (no line end, no trailing space, no BOM)."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return [line.rstrip().lstrip("\ufeff") for line in lines]
+
+
+def _chunks(text: str) -> list[tuple[int, list[str]]]:
+    return list(split_pokerstars(_cleaned(text)))
+
+
+def test_hands_cut_from_blocks_are_the_hands_cut_from_lines() -> None:
+    """Blocks end anywhere at a line end; hands, blank lines, separators, trailing white space
+    (spaces, tabs, form feeds), BOMs and text before the first header come out as line by line."""
+    hands = [path.read_text().strip("\n") for path in PS_TEXTS]
+    rng = random.Random(4)
+    parts = ["notes before the first hand \t\n\n"]
+    for k in range(60):
+        hand = rng.choice(hands).split("\n")
+        hand = [line + rng.choice(["", "", "", " ", "\t", " \x0c"]) for line in hand]
+        if rng.random() < 0.2:
+            hand[0] = "\ufeff" + hand[0]
+        parts.append("\n".join(hand) + rng.choice(["\n\n", "\n\n\n \n", f"\n\n*********** # {k} **************\n\n"]))
+    text = "".join(parts).rstrip("\n")  # the last hand has no line end
+    expected = _chunks(text)
+    assert len(expected) > 60 and expected[0] == (1, ["notes before the first hand"])
+    for trial in range(20):
+        ends = [i + 1 for i, c in enumerate(text) if c == "\n"]
+        cuts = sorted(rng.sample(ends, min(len(ends), rng.choice([0, 1, 3, 30, 300]))))
+        blocks = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)]) if b > a]
+        assert list(split_pokerstars_blocks(blocks)) == expected, trial
+
+
+def _mutated_hands(rng: random.Random, count: int) -> list[str]:
+    """Hands of the fixtures (and of the corpus when present) without their shows, or with a line
+    dropped, swapped, doubled, cut short, given cards or given to somebody else: the general way
+    reads many of them to failures."""
+    texts = [path.read_text() for path in PS_TEXTS]
+    if CORPUS.is_dir():
+        texts += [path.read_text(encoding="utf-8", errors="replace") for path in sorted(CORPUS.rglob("*Stars*/**/*.txt"))[:8]]
+    hands = [hand for text in texts for _, hand in split_pokerstars(_cleaned(text)) if hand[0].startswith("PokerStars")]
+    out = []
+    for _ in range(count):
+        hand = list(rng.choice(hands))
+        if rng.random() < 0.3:  # the summary alone says what was shown
+            hand = [line for line in hand if ": shows [" not in line]
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            i = rng.randrange(1, len(hand))
+            roll = rng.random()
+            if roll < 0.2:
+                del hand[i]
+            elif roll < 0.4:
+                j = rng.randrange(1, len(hand))
+                hand[i], hand[j] = hand[j], hand[i]
+            elif roll < 0.55:
+                hand.insert(i, hand[i])
+            elif roll < 0.7:
+                hand[i] = hand[i][: rng.randrange(len(hand[i]) + 1)]
+            elif roll < 0.85:
+                hand[i] = hand[i].replace("[", "[Xx ", 1) if "[" in hand[i] else hand[i] + " [As]"
+            else:
+                name = hand[i].split(":")[0].split(" ")[0]
+                hand[i] = hand[i].replace(name, name + "x", 1)
+        out.append("\n".join(hand))
+    return out
+
+
+def test_the_memos_do_not_change_what_is_read() -> None:
+    """Each hand read with every memo empty gives what it gives when read again with the memos
+    full of the lines of the other hands (and of its own)."""
+    hands = _mutated_hands(random.Random(7), 400) + [path.read_text() for path in PS_TEXTS]
+    chunks = [chunk for hand in hands for chunk in _chunks(hand)]
+    cold = []
+    for start, lines in chunks:
+        pokerstars.clear_memos()
+        cold.append(pokerstars.parse_hand(lines, start))
+    warm = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
+    again = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
+    kinds = {type(r).__name__ for r in cold}
+    assert kinds == {"HandRecord", "ParseFailure", "Skipped"} or kinds == {"HandRecord", "ParseFailure"}
+    assert sum(isinstance(r, HandRecord) for r in cold) > 100
+    assert warm == cold
+    assert again == cold
+
+
+def test_every_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its cap a memo starts again (memory stays flat however many different lines a file has)."""
+    monkeypatch.setattr(pokerstars, "_MEMO_SIZE", 40)
+    pokerstars.clear_memos()
+    hand = (ROOT / "fixtures" / "pokerstars" / "td_fl_cash.txt").read_text()
+    text = "\n\n".join(hand.replace("200000000001", str(k)).replace("($4 in chips)", f"(${4 + k} in chips)")
+                       .replace("collected $2 from", f"collected ${2 + k} from").replace("won ($2)", f"won (${2 + k})")
+                       for k in range(400))
+    results = list(pokerstars.parse_hands(_chunks(text)))
+    assert len(results) == 400
+    memos = [pokerstars._amount_memo, pokerstars._rest_memo, pokerstars._stakes_memo,
+             *pokerstars._line_memo.values(), *pokerstars._card_memo.values(), *pokerstars._seat_memo.values(),
+             *pokerstars._summary_memo.values(), *pokerstars._summary_shape_memo.values(),
+             *pokerstars._collect_memo.values()]
+    assert max(len(memo) for memo in memos) <= 41
+    assert sum(len(memo) for memo in memos) > 40  # the hands did fill them
