@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
+from drawdealer.engine.frozen import maker
 from drawdealer.engine.options import Options
 
 Problem = tuple[str, str, Any, Any, dict]
@@ -54,6 +55,14 @@ class Reshuffle:
         return text + (", burn one" if self.burned else "") + f", continue with {self.player}"
 
 
+_new_reshuffle = maker(Reshuffle)
+
+
+def _pop(cards: list[Card], count: int) -> list[Card]:
+    """The next ``count`` cards of a physical stub (next card last)."""
+    return [cards.pop() for _ in range(count)]
+
+
 class DeckState:
     """Stub, hands and piles of one hand (RULES.md §8).
 
@@ -72,7 +81,7 @@ class DeckState:
         self.n = n = len(names)
         self.stub = len(deck)
         self.gen = 0
-        self.hands: list[list[Card]] = list(map(list, [()] * n))
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.unknown = [0] * n
         self.where: dict[Card, int] = {}
         self.dealt_gen: dict[Card, int] = {}
@@ -305,14 +314,14 @@ class DeckState:
                 self.stub -= take
                 need -= take
                 if physical is not None:
-                    popped += [self.cards.pop() for _ in range(take)]
+                    popped += _pop(self.cards, take)
                 if not need:
                     break
                 problems += self._reshuffle(player, need, own)
                 if self.reshuffles[-1].exhausted:
                     self.stub = max(0, self.stub - need)
                     if physical is not None:
-                        popped += [self.cards.pop() for _ in range(min(need, len(self.cards)))]
+                        popped += _pop(self.cards, min(need, len(self.cards)))
                     break
             if physical is not None and cards is None:
                 cards = popped
@@ -419,7 +428,7 @@ class DeckState:
             pool_cards.sort()
             self.rng.shuffle(pool_cards)
             self.cards = pool_cards
-        self.reshuffles.append(Reshuffle(player=name, piles=tuple(used), pool=pool,
+        self.reshuffles.append(_new_reshuffle(player=name, piles=tuple(used), pool=pool,
                                          burned=opts.burn_after_reshuffle, own_discards=own_used, exhausted=exhausted))
         if opts.burn_after_reshuffle:
             self._burn()

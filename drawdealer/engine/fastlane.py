@@ -1,15 +1,15 @@
 """The replay's fast lane: the regular actions of a history applied inline (RULES.md §6-§9).
 
 Histories are nearly always legal, so the validator's replay runs them through :func:`apply_actions`.
-A fold, check or call by the player to act, a fixed-limit bet or raise of the right size, a draw of
-known cards from a known hand, the deal of an unknown hand's cards, a show or muck in turn: each is
-checked with a few comparisons *before* anything changes and then applied with exactly the changes
-of its HandState handler, without a call, a list of problems or a finding. Every other action, and
-any action that would raise a finding, goes to the handler (``state.HANDLERS``), which checks and
-applies it in full; street transitions, burns before a reshuffle and reshuffles are always the
-handlers'. ``tests/test_engine_fastlane.py`` replays random and corrupted histories both ways and
-compares the findings and the whole state after every action.
-"""
+A blind posted by its seat, a fold, check or call by the player to act, a fixed-limit bet or raise of
+the right size, a draw of known cards from a known hand, the deal of an unknown hand's cards, a show
+or muck in turn: each is checked with a few comparisons and applied with exactly the changes of its
+HandState handler, without a call, a list of problems or a finding. Every other action, and any
+action that would raise a finding, goes to the handler (``state.HANDLERS``), which checks and applies
+it in full; street transitions and reshuffles are always the handlers'. The cards of a draw or a deal
+are checked as they move: an irregular one makes the fast lane give up on the hand, which is then
+applied again by the handlers alone. ``tests/test_engine_fastlane.py`` replays random and corrupted
+histories both ways and compares the findings and the whole state."""
 
 from __future__ import annotations
 
@@ -32,13 +32,15 @@ _GAVE_UP = -1
 def apply_actions(state: HandState, actions: Sequence[Action], findings: list[Finding], *, fast: bool = True) -> bool:
     """Apply ``actions`` in order, as :meth:`HandState.apply` would one by one, adding their findings
     to ``findings`` (event index = position in ``actions``). An action by a player who is not dealt in
-    aborts the hand (``HISTORY_ABORTED``) and ends the loop.
+    aborts the hand (``HISTORY_ABORTED``) and ends the loop; ``state.events`` ends as the number of
+    actions.
 
     Returns False when the fast lane gave up in the middle of an action (a card it finds irregular only
     while moving the cards of a draw or a deal): ``state`` is then half-changed; start again from a new
     state with ``fast=False`` (the handlers alone).
     """
-    index, finding = state.index, state._finding
+    state._settlement = None
+    index = state.index
     k, n = 0, len(actions)
     while k < n:
         if fast:
@@ -52,13 +54,19 @@ def apply_actions(state: HandState, actions: Sequence[Action], findings: list[Fi
         if i < 0:
             state.events = k
             findings += state.apply(action)
-            return True
+            break
         street = state.street
         problems = HANDLERS[action.kind](state, i, action)
         if problems:
-            findings += [finding(p, action, street, k) for p in problems]
+            findings += _findings(state, problems, action, street, k)
         k += 1
+    state.events = n
     return True
+
+
+def _findings(state: HandState, problems: list, action: Action, street: str, k: int) -> list[Finding]:
+    """The findings of ``action``, event ``k``, played in ``street`` (as in :meth:`HandState.apply`)."""
+    return [state._finding(p, action, street, k) for p in problems]
 
 
 def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Finding]) -> int:
@@ -73,10 +81,10 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
     draws = state.plain_draw and deck.cards is None  # draws of the fast path of DrawRound._draw, no physical deck
     r = state.rnd
     bet, acted, level = state.bet, r.acted, r.level
-    for k in range(k, n):
-        a = actions[k]
-        i = index.get(a.player, -1)
-        if i < 0:
+    for k, a in enumerate(actions[k:], k):
+        try:
+            i = index[a.player]
+        except KeyError:  # not dealt in: HISTORY_ABORTED
             return k
         kind = a.kind
         if kind in _BETTING:
@@ -174,7 +182,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 street = state.street
                 problems = state._end_round()
                 if problems:
-                    findings += [state._finding(p, a, street, k) for p in problems]
+                    findings += _findings(state, problems, a, street, k)
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
         elif kind is DRAW_KIND:
@@ -220,7 +228,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 else:
                     gen = deck.gen
                     for c in received:
-                        if c not in cards_in_deck or where.get(c, STUB) != STUB:
+                        if c not in cards_in_deck or (c in where and where[c] != STUB):
                             return _GAVE_UP
                         where[c] = i
                         dealt_gen[c] = gen
@@ -235,7 +243,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 problems = []
                 state._finish_draw_round(problems)
                 if problems:
-                    findings += [state._finding(p, a, street, k) for p in problems]
+                    findings += _findings(state, problems, a, street, k)
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
         elif kind is DEAL:
@@ -247,7 +255,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 if hands[i] or len(cards) > unknown[i]:
                     return k
                 for c in cards:
-                    if c not in cards_in_deck or where.get(c, STUB) != STUB:
+                    if c not in cards_in_deck or (c in where and where[c] != STUB):
                         return _GAVE_UP
                     where[c] = i
                 hands[i] = list(cards)

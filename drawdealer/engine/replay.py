@@ -21,7 +21,7 @@ from drawdealer.engine.frozen import maker
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
 from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
-from drawdealer.engine.variants import UnknownGame, get_game
+from drawdealer.engine.variants import GameSpec, UnknownGame, get_game
 
 CARRY_KEYS = ("it_carried_pot", "it_requirement", "it_penalty", "it_penalty_player", "it_reentry")
 """``HandRecord.extra`` keys of an Italian deal's incoming :class:`ItalianCarry`."""
@@ -75,7 +75,7 @@ _new_result = maker(ReplayResult)
 def carry_of(record: HandRecord) -> ItalianCarry | None:
     """The incoming Italian carry written in ``record.extra`` (:data:`CARRY_KEYS`), if any."""
     extra = record.extra
-    if not any(k in extra for k in CARRY_KEYS):
+    if not extra or not any(k in extra for k in CARRY_KEYS):
         return None
     return ItalianCarry(pot=int(extra.get("it_carried_pot", 0) or 0), requirement=str(extra.get("it_requirement", "J")),
                         penalty=int(extra.get("it_penalty", 0) or 0), penalty_player=extra.get("it_penalty_player"),
@@ -104,7 +104,7 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     findings: list[Finding] = []
     hid = record.hand_id
     try:
-        spec = get_game(record.game)
+        spec = _game(record.game)
     except UnknownGame as exc:
         findings.append(Finding(code="GAME_UNSUPPORTED", message=str(exc), hand_id=hid, line=record.line,
                                 actual=record.game))
@@ -127,7 +127,6 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         played = findings + state.setup_problems()
         apply_actions(state, record.actions, played, fast=False)
     findings = played
-    state.events = len(record.actions)
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None
@@ -142,6 +141,17 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
 
 
 _OPTIONS: dict[tuple, tuple[Options, Options]] = {}
+_GAMES: dict[str, GameSpec] = {}
+
+
+def _game(name: str) -> GameSpec:
+    """``get_game`` cached by the record's own spelling of the game (raises :class:`UnknownGame`)."""
+    spec = _GAMES.get(name)
+    if spec is None:
+        if len(_GAMES) > 256:
+            _GAMES.clear()
+        spec = _GAMES[name] = get_game(name)
+    return spec
 
 
 def _options(mapping: dict, base: Options) -> Options:
@@ -218,7 +228,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             said_total += c.amount
         rake = claimed_rake if claimed_rake is not None else settlement.rake
         paid_out = pot_total - settlement.carried - (sum(settlement.refunds.values()) if settlement.refunds else 0)
-        if said_total + rake != paid_out and settlement.determined and not state.spec.is_italian:
+        if said_total + rake != paid_out and settlement.determined and not state.italian:
             out.append(_f(state, "RAKE_MISMATCH", f"collected {said_total} + rake {rake} ≠ pots {paid_out}",
                           line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
                           actual=said_total + rake, rake=rake, pot_total=pot_total))
@@ -250,7 +260,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
 def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, out: list[Finding]) -> None:
     """Winners, eligibility, splits and collected amounts per pot (RULES.md §9.4, §9.6, §10)."""
     claims = record.claims
-    italian = state.spec.is_italian
+    italian = state.italian
     awards = settlement.awards
     by_pot: dict[int | None, list] = {}
     for c in claims.collected:

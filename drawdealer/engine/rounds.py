@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from drawdealer.engine import italian
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.draw import Problem
-from drawdealer.engine.frozen import maker
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.variants import Structure
@@ -35,9 +34,6 @@ class RoundState:
     skipped: bool = False
     acted: list[bool]  # per seat
     level: list[int]  # per seat: H (big bet) or F (fixed) when he last acted
-
-
-new_round = maker(RoundState)
 
 
 class BettingRound:

@@ -130,7 +130,10 @@ class Settling:
                                explained=True)
                 self._settlement = s
                 return s
-        rake = self.expected_rake(pot_total) if override is None else min(override, pot_total)
+        if override is None:
+            rake = self.expected_rake(pot_total) if self.raked else 0
+        else:
+            rake = min(override, pot_total)
         awards = self.award(pots, rake, explain=explain)
         collected: dict[str, int] = {}
         determined = True

@@ -93,5 +93,8 @@ class Showdown:
             first = next(((self.button - j) % n for j in range(n) if not self.folded[(self.button - j) % n]),
                          self.button)
         else:
-            first = next(j for j in self.order if not self.folded[j])
-        self.show_order = [(first + j) % n for j in range(n) if not self.folded[(first + j) % n]]
+            first = self.order[0]
+            if self.folded[first]:
+                first = self.nxt[first]
+        folded = self.folded
+        self.show_order = [j for j in self.after[first - 1] if not folded[j]]  # clockwise from ``first``

@@ -12,12 +12,18 @@ Streets are ``SETUP``, ``B1``, ``D1``, … ``SHOWDOWN``; at the end :meth:`HandS
 the pots, awards them and, in the Italian game, says what is carried into the next deal
 (:class:`ItalianCarry`: the dead money, the opening requirement, a false opener's penalty).
 Card identities may be unknown; counts are always tracked (``draw.DeckState``).
+
+This module holds the hand itself: its seats and chips, turn order, streets and the handler of
+each kind of action (:data:`HANDLERS`). Each part of the rules is a mixin in its own module:
+forced bets (``forced``), betting rounds (``rounds``), draw rounds (``drawing``), the showdown
+(``showdown``), openers (``openers``), what is legal (``legal``) and the settlement (``settle``).
+The validator's replay applies regular actions through ``fastlane`` and the rest through
+:data:`HANDLERS`.
 """
 
 from __future__ import annotations
 
 import copy
-from itertools import filterfalse
 from operator import attrgetter
 from typing import Sequence
 
@@ -33,7 +39,7 @@ from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, PHASE_NAMES, SETUP, SHOWDOWN
 from drawdealer.engine.ranking import Ranking, get_ranking
 from drawdealer.engine.record import Action, ActionKind, Seat, Stakes
-from drawdealer.engine.rounds import BettingRound, new_round
+from drawdealer.engine.rounds import BettingRound, RoundState
 from drawdealer.engine.settle import ItalianCarry, Settlement, Settling
 from drawdealer.engine.showdown import Showdown
 from drawdealer.engine.variants import GameSpec, Structure
@@ -43,11 +49,8 @@ __all__ = ["BETTING", "COMPLETE", "DRAW", "HANDLERS", "PHASE_NAMES", "SETUP", "S
 
 _K = ActionKind
 _RANKINGS: dict[object, Ranking] = {}
-
-
-_SEAT, _NAME, _STACK, _SITTING_OUT = attrgetter("seat"), attrgetter("name"), attrgetter("stack"), \
-    attrgetter("sitting_out")
-_CONFIGS: dict[tuple[int, int, Stakes], tuple[GameSpec, Options, _Config]] = {}
+_SEAT = attrgetter("seat")
+_CONFIGS: dict[tuple[int, ...], tuple[GameSpec, Options, _Config]] = {}
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
 
 
@@ -55,7 +58,7 @@ class _Config:
     """What a hand's game, options and stakes fix: forced bets, bet sizes, the deck (RULES.md §2, §6.1, §7)."""
 
     __slots__ = ("sb", "bb", "ante", "chip", "small_bet", "big_bet", "italian", "fixed", "two_bb", "plain_draw",
-                 "units", "streets", "deck")
+                 "units", "streets", "deck", "raked")
 
     def __init__(self, spec: GameSpec, opts: Options, stakes: Stakes, players: int) -> None:
         self.sb = opts.sb if opts.sb is not None else stakes.sb
@@ -74,6 +77,7 @@ class _Config:
         # draws with no delayed card and no declare-all-then-deal (the fast path of _draw)
         self.plain_draw = not italian_game and opts.draw_deal_mode == "SEQUENTIAL" and not opts.five_card_draw_split
         self.streets = spec.streets
+        self.raked = bool(opts.rake_percent)
         self.units = tuple(fixed_limit_unit(spec, b, small_bet=self.small_bet, big_bet=self.big_bet, options=opts)
                            for b in range(1, spec.draws + 2)) if self.fixed else ()
         self.deck = frozenset(italian_deck(players) if italian_game and 2 <= players <= 10 else full_deck())
@@ -81,13 +85,22 @@ class _Config:
 
 def _config(spec: GameSpec, opts: Options, stakes: Stakes, players: int) -> _Config:
     """The :class:`_Config` of a hand, cached (the hands of a file share it)."""
-    key = (id(spec), id(opts), stakes, players if spec.is_italian else 0)
+    key = (id(spec), id(opts), stakes.sb, stakes.bb, stakes.ante, stakes.small_bet, stakes.big_bet, stakes.invito,
+           stakes.chip, players if spec.is_italian else 0)
     hit = _CONFIGS.get(key)
     if hit is None or hit[0] is not spec or hit[1] is not opts:
         if len(_CONFIGS) > 256:
             _CONFIGS.clear()
         hit = _CONFIGS[key] = (spec, opts, _Config(spec, opts, stakes, players))
     return hit[2]
+
+
+def _button_below(seats: Sequence[Seat], seat_no: list[int], button: str | None, button_seat: int | None) -> int:
+    """The button of a hand whose button player is not dealt in: the last player dealt in at or before
+    the button's seat (``button_seat``, else the named player's seat), else the last player."""
+    seat = button_seat if button_seat is not None else next((s.seat for s in seats if s.name == button), None)
+    below = [i for i, no in enumerate(seat_no) if seat is not None and no <= seat]
+    return below[-1] if below else len(seat_no) - 1
 
 
 def _layout(n: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]:
@@ -126,7 +139,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "requirement", "opener", "opening_pot", "false_opener", "predraw", "blind_posters",
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
-                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt")
+                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -134,12 +147,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  button_seat: int | None = None) -> None:
         opts = options or DEFAULT_OPTIONS
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
-        dealt = sorted(filterfalse(_SITTING_OUT, seats), key=_SEAT)
-        self.names = names = list(map(_NAME, dealt))
-        self.seat_no = list(map(_SEAT, dealt))
+        dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
+        self.names = names = [s.name for s in dealt]
+        self.seat_no = [s.seat for s in dealt]
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
-        self.stack = list(map(_STACK, dealt))
+        self.stack = [s.stack for s in dealt]
         self.start_stacks = tuple(self.stack)
         self.bet = [0] * n
         self.total = [0] * n
@@ -148,25 +161,18 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.dead = 0
         self.pot = 0
         self.returned = [0] * n
-        if button in index:
-            b = index[button]
-        else:
-            seat = button_seat if button_seat is not None else next(
-                (s.seat for s in seats if s.name == button), None)
-            below = [i for i in range(n) if seat is not None and self.seat_no[i] <= seat]
-            b = below[-1] if below else n - 1
-        self.button = b
+        self.button = b = index[button] if button in index else _button_below(seats, self.seat_no, button, button_seat)
         self.order, self.after, nxt, self.sb_expected, self.bb_expected = _layout(n, b)
         self.nxt = list(nxt)  # the next seat clockwise not folded
         c = _config(spec, opts, stakes, n)
         self.sb, self.bb, self.ante, self.chip, self.small_bet, self.big_bet = c.sb, c.bb, c.ante, c.chip, \
             c.small_bet, c.big_bet
-        self.italian, self.fixed, self.two_bb, self.plain_draw, self.units = c.italian, c.fixed, c.two_bb, \
-            c.plain_draw, c.units
+        self.italian, self.fixed, self.two_bb, self.plain_draw, self.units, self.raked = c.italian, c.fixed, \
+            c.two_bb, c.plain_draw, c.units, c.raked
         self.sb_poster = self.bb_poster = -1
         self.posted: set[tuple[int, str]] = set()
         self.phase, self.k, self.streets, self.street = SETUP, -1, c.streets, "SETUP"
-        self.rnd = new_round(acted=[False] * n, level=[0] * n)
+        self.rnd = RoundState(acted=[False] * n, level=[0] * n)
         self.to_act = -1
         self.deck = DeckState(c.deck, names, opts)
         self.events = 0
@@ -208,12 +214,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def setup_problems(self) -> list[Finding]:
         """Findings about the table itself: player count, tight Italian deck (RULES.md §2)."""
         out: list[Finding] = []
-        spec, n = self.spec, self.n
-        high = 10 if spec.is_italian else min(10, self.opts.max_players_27)
+        spec, n, italian_game = self.spec, self.n, self.italian
+        high = 10 if italian_game else min(10, self.opts.max_players_27)
         if not 2 <= n <= high:
             out.append(self._finding(("PLAYER_COUNT_INVALID", f"{spec.id} is for 2 to {high} players, not {n}",
                                       f"2..{high}", n, {}), None))
-        elif spec.is_italian and n >= 9:
+        elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n
             out.append(self._finding(("IT_DECK_TIGHT", f"{n} players leave {left} cards after the deal",
                                       None, n, {"cards_left": left}), None))
@@ -231,9 +237,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         new.posted, new.mucked = set(self.posted), set(self.mucked)
         new.shown, new.predraw = dict(self.shown), dict(self.predraw)
         r = self.rnd
-        new.rnd = new_round(high=r.high, full=r.full, lraise=r.lraise, nbets=r.nbets, unit=r.unit, aggressor=r.aggressor,
-                         any_bet=r.any_bet, capped_multiway=r.capped_multiway, opened=r.opened, blind=r.blind,
-                         skipped=r.skipped, acted=list(r.acted), level=list(r.level))
+        new.rnd = RoundState(high=r.high, full=r.full, lraise=r.lraise, nbets=r.nbets, unit=r.unit,
+                             aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
+                             opened=r.opened, blind=r.blind, skipped=r.skipped, acted=list(r.acted),
+                             level=list(r.level))
         d, nd = self.deck, object.__new__(DeckState)
         for name in DeckState.__slots__:
             setattr(nd, name, getattr(d, name))
