@@ -31,7 +31,16 @@ def median_ms(cmd: list[str]) -> float:
     return statistics.median(times) * 1000
 
 
+def compile_package() -> None:
+    """Byte-compile drawdealer first, as ``pip install .`` does: with an editable install and
+    ``PYTHONDONTWRITEBYTECODE`` set, every run would otherwise recompile the sources."""
+    import drawdealer
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.dirname(drawdealer.__file__)], check=True)
+
+
 def main() -> None:
+    compile_package()
     script = os.path.join(sysconfig.get_path("scripts"), "drawdealer")
     console = [script] if os.access(script, os.X_OK) else [sys.executable, "-m", "drawdealer"]
     typer_route = [sys.executable, "-c",

@@ -33,7 +33,6 @@ from drawdealer.engine.record import HandRecord
 CHUNK_BYTES = 4 << 20
 """Target size of a byte range of a large PokerStars file (one task)."""
 _HEADER = re.compile(rb"\nPokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
-_BLOCK_CHARS = 1 << 18
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
 
@@ -212,13 +211,10 @@ def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
     """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
     raw = _Window(task.file, task.start, task.end if task.end is not None else task.start + task.size)
     text = io.TextIOWrapper(io.BufferedReader(raw), encoding=task.encoding, errors="drawdealer-cp1252", newline=None)
+    from drawdealer.parsers.sniff import text_blocks
+
     with text:
-        while True:
-            block = text.read(_BLOCK_CHARS)
-            if not block:
-                return
-            if not block.endswith("\n"):
-                block += text.readline()
+        for block in text_blocks(text):
             counter[0] += block.count("\n")
             yield block
 

@@ -106,14 +106,18 @@ def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
     """The decoded file in blocks of 256k characters, each ending at a line end (``\\n``)."""
     with open(path, "rb") as raw:
         errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
-        text = io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None)
-        while True:
-            block = text.read(_BLOCK_CHARS)
-            if not block:
-                return
-            if not block.endswith("\n"):
-                block += text.readline()
-            yield block
+        yield from text_blocks(io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None))
+
+
+def text_blocks(text: io.TextIOBase) -> Iterator[str]:
+    """A decoded text stream in blocks of 256k characters, each ending at a line end."""
+    while True:
+        block = text.read(_BLOCK_CHARS)
+        if not block:
+            return
+        if not block.endswith("\n"):
+            block += text.readline()
+        yield block
 
 
 def split_text(text: str) -> list[str]:
