@@ -3,7 +3,7 @@
 Printed beside a bare ``python -c pass`` of the same interpreter. Goal: under 120 ms. The console
 script is run directly (not through a pyenv shim). The last line times the same command through
 Typer's parameter processing, which the console script skips for plain showdown arguments
-(see ``drawdealer.cli.showdown.fast_path``). Run: ``python bench/bench_startup.py``.
+(see ``drawdealer.cli.showdown_core.fast_path``). Run: ``python bench/bench_startup.py``.
 """
 
 from __future__ import annotations

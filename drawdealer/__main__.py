@@ -1,5 +1,5 @@
 """`python -m drawdealer` runs the command-line tool."""
 
-from drawdealer.cli.app import main
+from drawdealer.cli.main import main
 
 main()

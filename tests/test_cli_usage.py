@@ -9,7 +9,7 @@ import pytest
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    code = "from drawdealer.cli.app import main; main()"
+    code = "from drawdealer.cli.main import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
 
 

@@ -15,7 +15,7 @@ pexpect = pytest.importorskip("pexpect")
 def _spawn(args: list[str], cwd: Path):
     env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="40", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "drawdealer", "deal", *args], cwd=str(cwd), env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+                          encoding="utf-8", timeout=60, dimensions=(40, 120))
     return child
 
 
@@ -60,13 +60,16 @@ def test_interactive_resume_says_where_it_is(tmp_path: Path) -> None:
     child = _spawn(["--game", "ITA", "--invito", "10", "--chip", "1", "--seat=P1=100", "--seat=P2=100",
                     "--seat=P3=100", "--button", "P3", "--journal", str(journal)], tmp_path)
     child.expect_exact("P1: buio 20 · check · bet 1 to 10 (pot) · fold")
+    child.expect_exact(" P1] > ")            # the prompt: SETUP while a buio may still be declared
     child.send("check\r")
     child.expect_exact("ok: P1 checks")
+    child.expect_exact(" P2] > ")            # wait for the prompt, so ^D reaches readline
     child.sendcontrol("d")                   # end of input: the session stops, the journal stays
     child.expect(pexpect.EOF)
     child.close()
     resumed = _spawn(["--resume", str(journal)], tmp_path)
     resumed.expect_exact(f"resumed {journal}: hand 1, B1, P2 to act (1 commands so far)")
+    resumed.expect_exact(" P2] > ")
     resumed.send("\x1b[A")                   # the history survives the restart
     resumed.expect_exact("check")
     resumed.send("\r")

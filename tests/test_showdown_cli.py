@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
-from drawdealer.cli.showdown import fast_path
+from drawdealer.cli.showdown_core import fast_path
 
 runner = CliRunner()
 

@@ -16,7 +16,6 @@ from drawdealer.cli.convert import convert as _convert
 from drawdealer.cli.deal.command import deal as _deal
 from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
-from drawdealer.cli.showdown import fast_path as _showdown_fast_path
 from drawdealer.cli.showdown import showdown as _showdown
 from drawdealer.cli.status import status as _status
 from drawdealer.cli.validate import validate as _validate
@@ -45,17 +44,12 @@ app.command("validate")(_validate)
 app.command("convert")(_convert)
 
 
-def main() -> None:
-    """Console-script entry point.
-
-    ``showdown`` with plain arguments runs without Typer's parameter processing, which imports
-    pydantic (about 100 ms); see ``showdown.fast_path``. Everything else goes through Typer.
+def run() -> None:
+    """Run the Typer app; ``cli/main.py`` is the console script that calls it.
 
     Usage errors (an unknown option, a missing value) are printed as one line on stderr with exit
     code 2, like every other bad input, instead of Click's boxed usage message.
     """
-    if sys.argv[1:2] == ["showdown"]:
-        _showdown_fast_path(sys.argv[2:])
     try:
         code = app(standalone_mode=False)
     except TyperException as err:  # Click's usage errors, vendored by Typer 0.29

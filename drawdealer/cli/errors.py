@@ -6,8 +6,6 @@ import sys
 from enum import IntEnum
 from typing import NoReturn
 
-import typer
-
 
 class ExitCode(IntEnum):
     """0 clean, 1 findings, 2 bad input or usage (the brief's contract)."""
@@ -18,6 +16,10 @@ class ExitCode(IntEnum):
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``drawdealer: error: <message>`` as one line on stderr and exit with code 2."""
+    """Print ``drawdealer: error: <message>`` as one line on stderr and exit with code 2.
+
+    ``SystemExit`` rather than ``typer.Exit``: Typer lets it through unchanged, and this module
+    stays free of Typer so that the showdown fast path starts quickly (``cli/main.py``).
+    """
     sys.stderr.write(f"drawdealer: error: {message}\n")
-    raise typer.Exit(code=ExitCode.BAD_INPUT)
+    raise SystemExit(ExitCode.BAD_INPUT)

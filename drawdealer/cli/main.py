@@ -1,0 +1,22 @@
+"""The console-script entry point: ``drawdealer`` and ``python -m drawdealer``.
+
+``drawdealer showdown`` with plain arguments is settled before Typer is imported: Typer's import
+and its parameter processing (which loads pydantic) cost about 130 ms, more than the whole
+120 ms start-up goal (DESIGN.md convention 12; ``bench/bench_startup.py``). Everything else,
+including ``showdown --help``, goes through the Typer app (``cli/app.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Run the command named in ``sys.argv``."""
+    if sys.argv[1:2] == ["showdown"]:
+        from drawdealer.cli.showdown_core import fast_path
+
+        fast_path(sys.argv[2:])  # exits, unless the arguments need Typer
+    from drawdealer.cli.app import run
+
+    run()

@@ -1,0 +1,187 @@
+"""``drawdealer showdown`` without Typer: the command proper and the console script's fast path.
+
+Settles a showdown from the shell (RULES.md §3, §4, standard high): the hands best first, the
+winner(s) and one sentence why; ``--json`` prints one object. Bad input exits 2 with one line on
+stderr. This module imports neither Typer nor Rich at load time, so that ``drawdealer showdown``
+starts in well under 120 ms (DESIGN.md convention 12); ``cli/showdown.py`` is the Typer command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from drawdealer.cli.errors import fail
+
+if TYPE_CHECKING:
+    from drawdealer.engine.cards import Card
+    from drawdealer.engine.ranking import Ranking
+
+GAME_HELP = "27 (also 2-7, deuce), high (5cd) or italian (ita)"
+_TITLES = {"lowball27": "2-7 lowball", "high": "high (five-card draw)", "italian": "Italian"}
+
+
+def settle(hands: list[str], *, game: str | None, players: str | None, json_output: bool) -> None:
+    """The command proper, shared by the Typer command (``cli/showdown.py``) and :func:`fast_path`."""
+    from drawdealer.engine.ranking import get_ranking, ranking_name
+
+    if game is None:
+        fail("--game is required: " + GAME_HELP)
+    try:
+        name = ranking_name(game)
+    except KeyError:
+        fail(f"--game '{game}': unknown game; use {GAME_HELP}")
+    n_players = _players(players)
+    names, cards = _parse_hands(hands, name, n_players)
+    ranking = get_ranking(name, players=n_players)
+    place = _places(ranking, cards)
+    order = sorted(range(len(cards)), key=lambda i: place[i])
+    winners = [names[i] for i in order if place[i] == 1]
+    explanation = ranking.explain_pot(cards, names)
+
+    from drawdealer.engine.cards import cards_str, sorted_by_rank
+
+    rows = [{"name": names[i], "cards": cards_str(sorted_by_rank(cards[i])),
+             "description": ranking.describe(cards[i]), "place": place[i]} for i in order]
+    if json_output:
+        sys.stdout.write(json.dumps({"game": name, "winners": winners, "hands": rows, "explanation": explanation},
+                                    ensure_ascii=False) + "\n")
+        return
+    title = _TITLES[name] + (f", {n_players} players" if name == "italian" else "")
+    _print_table(title, rows, [sorted_by_rank(cards[i]) for i in order], explanation)
+
+
+def _players(text: str | None) -> int:
+    """``--players``: 2..10, default 4; it only sets the Italian deck (RULES.md §2.2)."""
+    if text is None:
+        return 4
+    try:
+        n = int(text)
+    except ValueError:
+        fail(f"--players '{text}': not a whole number")
+    if not 2 <= n <= 10:
+        fail(f"--players {n}: a table has 2 to 10 players")
+    return n
+
+
+def _parse_hands(args: list[str], game: str, players: int) -> tuple[list[str], list[tuple[Card, ...]]]:
+    """Names and five-card hands from ``NAME=CARDS`` / ``CARDS`` arguments, or fail on the first bad one."""
+    from drawdealer.engine.cards import RANK_CHARS, CardError, card_str, italian_lowest_rank, parse_hand, rank_value
+
+    names: list[str] = []
+    hands: list[tuple[Card, ...]] = []
+    held: dict[Card, int] = {}
+    low = italian_lowest_rank(players) if game == "italian" else 2
+    for number, arg in enumerate(args, 1):
+        where = f"hand {number} '{arg}'"
+        name, sep, text = arg.partition("=")
+        if not sep:
+            name, text = str(number), arg
+        name = name.strip()
+        if not name:
+            fail(f"{where}: the name before '=' is empty")
+        if name in names:
+            fail(f"{where}: the name '{name}' is already used by hand {names.index(name) + 1}")
+        try:
+            hand = parse_hand(text)
+        except CardError as err:
+            fail(f"{where}: {err}")
+        for card in hand:
+            if rank_value(card) < low:
+                fail(f"{where}: {card_str(card)} is not in the {players}-player Italian deck, which starts "
+                     f"at {RANK_CHARS[low - 2]} (RULES.md §2.2)")
+            if card in held:
+                other = held[card]
+                owner = f"hand {other}" + ("" if names[other - 1] == str(other) else f" ({names[other - 1]})")
+                fail(f"{where}: {card_str(card)} is also in {owner}; a card can be dealt only once")
+            held[card] = number
+        names.append(name)
+        hands.append(hand)
+    if len(hands) < 2:
+        fail(f"a showdown needs at least two hands, got {len(hands)}")
+    if game == "italian" and len(hands) > players:
+        fail(f"--players {players}: {len(hands)} hands cannot come from a {players}-player Italian deal")
+    return names, hands
+
+
+def _places(ranking: Ranking, hands: list[tuple[Card, ...]]) -> list[int]:
+    """Place of each hand: the winners of the whole showdown are 1st, then the winners of the rest, …
+
+    Tied hands share a place and the next place skips (1, 1, 3). Using ``winners`` rather than
+    sorting keeps RULES.md §4.4 (the minimum straight flush beats the maximum) right.
+    """
+    place = [0] * len(hands)
+    left = list(range(len(hands)))
+    done = 0
+    while left:
+        best = [left[i] for i in ranking.winners([hands[j] for j in left])]
+        for i in best:
+            place[i] = done + 1
+        done += len(best)
+        left = [i for i in left if i not in best]
+    return place
+
+
+def _print_table(title: str, rows: list[dict], cards: list[list[Card]], explanation: str) -> None:
+    """The Rich table, best first, winners highlighted, then the sentence why."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from drawdealer.cli.render import cards_text
+
+    console = Console(highlight=False)
+    fancy = console.is_terminal
+    table = Table(box=box.SIMPLE_HEAD, title=f"Showdown: {title}", title_justify="left")
+    table.add_column("place", justify="right", no_wrap=True)
+    table.add_column("name", no_wrap=True)
+    table.add_column("cards", no_wrap=True)
+    table.add_column("hand")
+    for row, hand in zip(rows, cards):
+        win = row["place"] == 1
+        style = "bold green" if win else ""  # not on the cards, which keep their suit colours
+        table.add_row(Text(str(row["place"]) + (" ★" if win and fancy else ""), style=style),
+                      Text(row["name"], style=style), cards_text(hand, fancy=fancy),
+                      Text(row["description"], style=style))
+    console.print(table)
+    winners = [row["name"] for row in rows if row["place"] == 1]
+    head = f"Winner: {winners[0]}" if len(winners) == 1 else "Split: " + ", ".join(winners)
+    console.print(Text(head, style="bold"), soft_wrap=True)
+    console.print(Text(f"Why: {explanation}."), soft_wrap=True)
+
+
+def fast_path(argv: list[str]) -> None:
+    """Run ``drawdealer showdown ARGV`` without Typer when the arguments are plain, then exit.
+
+    Typer 0.29 coerces every parameter, even ``--help``, through pydantic, which costs about 100 ms
+    of imports per run; the console script (``cli/main.py``) calls this before importing Typer, so
+    that a showdown stays under the 120 ms start-up goal. It understands exactly the options declared on
+    :func:`showdown` (``--game/-g``, ``--players/-p``, ``--json``, ``--``); anything else (``--help``,
+    an unknown option) returns without doing anything, and Typer handles it.
+    """
+    values: dict[str, str | None] = {"game": None, "players": None}
+    flags = {"--game": "game", "-g": "game", "--players": "players", "-p": "players"}
+    hands: list[str] = []
+    json_output = False
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            hands.extend(args)
+        elif arg == "--json":
+            json_output = True
+        elif arg in flags:
+            value = next(args, None)
+            if value is None:
+                return
+            values[flags[arg]] = value
+        elif arg.startswith("--") and "=" in arg and arg.split("=", 1)[0] in flags:
+            option, value = arg.split("=", 1)
+            values[flags[option]] = value
+        elif arg.startswith("-"):
+            return
+        else:
+            hands.append(arg)
+    settle(hands, game=values["game"], players=values["players"], json_output=json_output)
+    raise SystemExit(0)
