@@ -82,14 +82,15 @@ _OPTION_FIELDS = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ItalianOptions:
-    """The RULES.md §13 options that touch Italian ranking (§4.2-§4.4), with their defaults."""
+    """The RULES.md §13 options that touch Italian ranking (§4.2-§4.4); the defaults are those of
+    :data:`drawdealer.engine.options.OPTION_SPECS`, the one place §13's defaults are written."""
 
-    min_straight_beats_max_straight: bool = False
-    min_sf_beats_max: bool = True
-    sf_cycle_resolution: str = "NORMAL_ORDER"
-    suit_tiebreak_scope: str = "AFTER_KICKERS"
-    two_pair_suit_card: str = "TOP_PAIR"
-    flush_suit_first: bool = False
+    min_straight_beats_max_straight: bool = OPTION_SPECS["IT_MIN_STRAIGHT_BEATS_MAX_STRAIGHT"].default
+    min_sf_beats_max: bool = OPTION_SPECS["IT_MIN_SF_BEATS_MAX"].default
+    sf_cycle_resolution: str = OPTION_SPECS["IT_SF_CYCLE_RESOLUTION"].default
+    suit_tiebreak_scope: str = OPTION_SPECS["IT_SUIT_TIEBREAK_SCOPE"].default
+    two_pair_suit_card: str = OPTION_SPECS["IT_TWO_PAIR_SUIT_CARD"].default
+    flush_suit_first: bool = OPTION_SPECS["IT_FLUSH_SUIT_FIRST"].default
 
     @classmethod
     def from_mapping(cls, options: Mapping[str, Any]) -> ItalianOptions:
