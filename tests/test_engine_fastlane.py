@@ -2,7 +2,8 @@
 
 Random hands of every game and option set (``engine.simulate``), clean and corrupted (an action
 dropped, doubled, moved or given to another player, a wrong amount or all-in flag, a wrong kind of
-action, a card from another hand, unknown cards), are applied twice: through the fast lane and
+action, a card from another hand, unknown cards, a site's view of the hand: the hero's cards and kept
+cards, the others' cards unseen until they show), are applied twice: through the fast lane and
 through the HandState handlers alone (``fast=False``). The findings and every field of the state
 must be the same (RULES.md §11.1: the replay carries on after an error with the recorded action).
 """
@@ -36,7 +37,7 @@ OPTION_SETS = [
     {"FL_STRUCTURE": "FLAT", "MIN_OPEN_PREDRAW": "TWO_BB", "RAKE_PERCENT": 5},
 ]
 CORRUPTIONS = ("drop", "double", "swap", "player", "amount", "all_in", "kind", "foreign_card", "unknown_cards",
-               "received_count")
+               "received_count", "hero_view", "kept_foreign")
 hands = st.fixed_dictionaries({
     "game": st.sampled_from(sorted(GAMES)),
     "seed": st.integers(0, 2**32 - 1),
@@ -81,7 +82,33 @@ def make(h):
             actions[k] = dataclasses.replace(a, discarded=None, received=None, cards=None)
         elif what == "received_count" and a.kind is K.DRAW:
             actions[k] = dataclasses.replace(a, received_count=a.count + 1)
+        elif what == "hero_view":
+            actions = hero_view(actions, names[0])
+        elif what == "kept_foreign" and a.kind is K.DRAW and a.kept:
+            other = next((b.cards for b in actions if b.kind is K.DEAL and b.player != a.player and b.cards), None)
+            if other:
+                actions[k] = dataclasses.replace(a, kept=(other[0],) + a.kept[1:])
     return record, options, actions
+
+
+def hero_view(actions, hero):
+    """The actions as a site prints them for ``hero``: his cards and, on each draw, the cards he kept;
+    the other players' cards unseen (their deals dropped, their draws counted only)."""
+    out, hand = [], []
+    for a in actions:
+        if a.player != hero:
+            if a.kind is K.DEAL:
+                continue
+            if a.kind is K.DRAW:
+                a = dataclasses.replace(a, discarded=None, received=None, kept=None)
+        elif a.kind is K.DEAL and a.cards:
+            hand = list(a.cards)
+        elif a.kind is K.DRAW and a.discarded is not None and a.received is not None:
+            kept = tuple(c for c in hand if c not in a.discarded)
+            hand = list(kept + a.received)
+            a = dataclasses.replace(a, kept=kept)
+        out.append(a)
+    return out
 
 
 def new_state(record, options):
@@ -132,6 +159,25 @@ def test_the_fast_lane_takes_the_regular_actions(monkeypatch):
     assert seen.count(K.DEAL) == 1  # the deal that ends the set-up
     assert set(seen) <= {K.DEAL, K.DRAW}
     assert seen.count(K.DRAW) <= len(result.state.deck.reshuffles)  # a draw that needs a reshuffle
+
+
+def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
+    """As a site prints a hand (the hero's cards and kept cards, the others' draws unseen, their cards
+    shown at the end), the handlers see the same actions as with every card known."""
+    record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
+                         style=Style(fold=0.1, aggression=0.3, all_in=0.0))
+    record = dataclasses.replace(record, actions=tuple(hero_view(list(record.actions), record.seats[0].name)))
+    assert any(a.kind is K.DRAW and a.kept for a in record.actions)
+    assert any(a.kind is K.DRAW and a.count and a.discarded is None for a in record.actions)
+    seen: list[ActionKind] = []
+    handlers = {kind: (lambda h: lambda state, i, a: seen.append(a.kind) or h(state, i, a))(h)
+                for kind, h in fastlane.HANDLERS.items()}
+    monkeypatch.setattr(fastlane, "HANDLERS", handlers)
+    result = replay(record)
+    assert result.findings == () and result.complete
+    assert seen.count(K.DEAL) == 1
+    assert set(seen) <= {K.DEAL, K.DRAW}
+    assert seen.count(K.DRAW) <= len(result.state.deck.reshuffles)
 
 
 def test_an_irregular_card_found_half_way_replays_the_hand_with_the_handlers():

@@ -186,18 +186,26 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
         elif kind is DRAW_KIND:
-            # --- a draw of known cards from a known hand, the replacements from the stub (drawing.DrawRound)
+            # --- a draw of known cards from a known hand, or of unseen cards from an unseen hand; the
+            # replacements from the stub (drawing.DrawRound)
             if not draws or state.phase != DRAW:
                 return k
             order, pos = state.draw_order, state.draw_pos
             count, discarded, received = a.count, a.discarded, a.received
-            if order[pos] != i or count > max_discard or a.kept is not None \
-                    or (a.received_count is not None and a.received_count != count):
+            if order[pos] != i or count > max_discard or (a.received_count is not None and a.received_count != count):
                 return k
+            kept = a.kept
+            if kept is not None:  # the cards kept, as the hero's "Dealt to" line shows them: already his
+                hand = hands[i]
+                for c in kept:
+                    if c not in hand:
+                        return k
             if count:
                 hand = hands[i]
-                if discarded is None or len(discarded) != count or len(hand) != 5 \
-                        or (received is not None and len(received) != count):
+                if discarded is None:  # a hand none of whose cards is known changes cards unseen
+                    if hand or unknown[i] != 5 or received is not None:
+                        return k
+                elif len(discarded) != count or len(hand) != 5 or (received is not None and len(received) != count):
                     return k
                 stub = deck.stub
                 hold_back = deck.hold_back
@@ -209,12 +217,13 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 if (stub - 1 if hold_back else stub) < count:
                     return k
                 # DeckState.discard: from here on an irregular card leaves the state half-changed
-                for c in discarded:
-                    if c not in hand or c not in cards_in_deck:
-                        return _GAVE_UP
-                    hand.remove(c)
-                    where[c] = DONE
-                deck.round_out += discarded
+                if discarded is not None:
+                    for c in discarded:
+                        if c not in hand or c not in cards_in_deck:
+                            return _GAVE_UP
+                        hand.remove(c)
+                        where[c] = DONE
+                    deck.round_out += discarded
                 deck.counts[DONE] += count
                 state.drawn[i] = True
                 state.draw_pos = pos = pos + 1
@@ -224,7 +233,8 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     deck.burn_pending = False
                 deck.stub = stub - count
                 if received is None:
-                    unknown[i] += count
+                    if discarded is not None:  # unseen cards for unseen cards: the count stays 5
+                        unknown[i] += count
                 else:
                     gen = deck.gen
                     for c in received:
@@ -268,8 +278,19 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 state.mucked.add(i)
             else:
                 cards = a.cards
-                if (not cards or len(cards) != 5 or unknown[i] or not cards_in_deck.issuperset(cards)
-                        or set(hands[i]) != set(cards)):
+                if not cards or len(cards) != 5 or not cards_in_deck.issuperset(cards):
+                    return k
+                if unknown[i]:  # a hand none of whose cards was known (DeckState.reveal)
+                    if hands[i] or unknown[i] != 5:
+                        return k
+                    for c in cards:
+                        if c in where and where[c] != STUB:
+                            return k
+                    for c in cards:
+                        where[c] = i
+                    hands[i] = list(cards)
+                    unknown[i] = 0
+                elif set(hands[i]) != set(cards):
                     return k
                 state.shown[i] = tuple(cards)
             state.first_show_checked = True
