@@ -86,10 +86,7 @@ def status(
     legal, player, stack = legal_now(state)
     pot_limited = state.spec.structure is Structure.POT or (
         state.spec.is_italian and state.opts.it_raise_limit == "POT")
-    currency = record.currency
-
-    def money(amount: int) -> str:
-        return f"{currency}{amount // 100}.{amount % 100:02d}" if currency else str(amount)
+    money = state.money
 
     words = choices(legal, stack=stack, pot_limited=pot_limited) if player is not None else []
     stub = state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None

@@ -183,6 +183,16 @@ _REGISTRY: tuple[CodeInfo, ...] = (
 CODES: dict[str, CodeInfo] = {info.code: info for info in _REGISTRY}
 """Every finding code by name."""
 
+AMOUNT_CODES = frozenset((
+    "BLIND_AMOUNT_WRONG", "FORCED_BET_WRONG", "CHECK_FACING_BET", "CALL_NOTHING_TO_CALL", "CALL_AMOUNT_MISMATCH",
+    "BET_WHEN_FACING_BET", "RAISE_WITHOUT_BET", "BET_SIZE_FIXED_LIMIT", "RAISE_SIZE_FIXED_LIMIT", "BET_BELOW_MINIMUM",
+    "RAISE_BELOW_MINIMUM", "BET_ABOVE_POT_LIMIT", "RAISE_ABOVE_POT_LIMIT", "BET_EXCEEDS_STACK", "ALLIN_AMOUNT_MISMATCH",
+    "RAISE_NOT_REOPENED", "MIN_OPEN_VIOLATION", "UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "COLLECTED_AMOUNT_WRONG",
+    "RAKE_MISMATCH", "RAKE_EXCEEDS_CAP", "STACK_ARITHMETIC", "IT_OPEN_BET_OUT_OF_RANGE", "IT_BLIND_AMOUNT_WRONG",
+    "IT_POT_AWARDED_AFTER_PAROLA", "IT_FALSE_OPENER_COLLECTED", "IT_FALSE_OPENER_PENALTY_MISSING",
+    "IT_CARRIED_POT_WRONG"))
+"""Codes whose integer ``expected`` and ``actual`` are chip amounts (in the hand's smallest unit)."""
+
 
 def all_codes() -> tuple[CodeInfo, ...]:
     """Every code, in RULES.md §11 order."""
@@ -194,7 +204,9 @@ class Finding:
     """One rule violation (or warning) found in a hand (RULES.md §11.1).
 
     ``line`` is the source line in the history (None in live play); ``event_index`` the 0-based
-    index of the action in the hand; ``expected``/``actual`` are amounts, cards, seats or counts.
+    index of the action in the hand; ``expected``/``actual`` are amounts, cards, seats or counts
+    (amounts for the codes of :data:`AMOUNT_CODES`, in the smallest unit: cents when ``currency`` is
+    set, as in the message, which prints them as ``$2.25``).
     """
 
     code: str
@@ -207,6 +219,7 @@ class Finding:
     expected: Any = None
     actual: Any = None
     details: dict[str, Any] = field(default_factory=dict)
+    currency: str = ""
 
     def __post_init__(self) -> None:
         if self.code not in CODES:

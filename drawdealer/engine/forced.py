@@ -73,13 +73,14 @@ class ForcedBets:
         if kind is POST_BLIND_OPEN or kind is POST_CONTROBUIO:
             return self._blind_open(i, a)
         if self.phase != SETUP:
-            problems.append(("FORCED_BET_WRONG", f"{name} posts {amount} after the deal", None, amount,
+            problems.append(("FORCED_BET_WRONG", f"{name} posts {self.money(amount)} after the deal", None, amount,
                              {"payer": name, "kind": kind.value}))
             self._put(i, min(amount, self.stack[i]), live=False)
             self._recount()
             return problems
         if amount > self.stack[i]:
-            problems.append(("BET_EXCEEDS_STACK", f"{name} posts {amount} with {self.stack[i]} behind",
+            problems.append(("BET_EXCEEDS_STACK", f"{name} posts {self.money(amount)} with "
+                                                  f"{self.money(self.stack[i])} behind",
                              self.stack[i], amount, {}))
             amount = self.stack[i]
         short = amount == self.stack[i]
@@ -100,7 +101,8 @@ class ForcedBets:
                     problems.append(("BLIND_POSTER_WRONG", f"the big blind is {self.names[expected]}'s, not {name}'s",
                                      self.names[expected], name, {"blind": "BB"}))
             if amount != nominal and not (short and amount < nominal) and not self.italian:
-                problems.append(("BLIND_AMOUNT_WRONG", f"{name} posts {amount} for the {tag.upper()} ({nominal})",
+                problems.append(("BLIND_AMOUNT_WRONG", f"{name} posts {self.money(amount)} for the {tag.upper()} "
+                                                       f"({self.money(nominal)})",
                                  nominal, amount, {"blind": tag.upper()}))
             self.posted.add((i, tag))
             self._put(i, amount, live=True)
@@ -113,7 +115,8 @@ class ForcedBets:
                 problems.append(("FORCED_BET_WRONG", f"the big blind {self.names[self.bb_expected]} posts the ante, "
                                  f"not {name}", self.names[self.bb_expected], name, {"payer": name}))
             elif amount != due and not (short and amount < due):
-                problems.append(("FORCED_BET_WRONG", f"{name} posts an ante of {amount}, not {due}", due, amount,
+                problems.append(("FORCED_BET_WRONG", f"{name} posts an ante of {self.money(amount)}, not "
+                                                     f"{self.money(due)}", due, amount,
                                  {"payer": name}))
             self.posted.add((i, "ante"))
             self._put_forced(i, amount)
@@ -126,7 +129,8 @@ class ForcedBets:
                 problems.append(("FORCED_BET_WRONG", f"the invito is the dealer's ({self.names[self.button]}), not {name}'s",
                                  self.names[self.button], name, {"payer": name}))
             elif amount != due and not (short and amount < due):
-                problems.append(("FORCED_BET_WRONG", f"the invito is {due}, not {amount}", due, amount, {"payer": name}))
+                problems.append(("FORCED_BET_WRONG", f"the invito is {self.money(due)}, not "
+                                                     f"{self.money(amount)}", due, amount, {"payer": name}))
             self.posted.add((i, "invito"))
             self._put_forced(i, amount)
         else:  # POST_DEAD: dead money (a dead blind; the Italian false opener's penalty)
@@ -185,8 +189,8 @@ class ForcedBets:
                 due = (italian.controbuio_amount(self.bet[posters[-1]]) if contro
                        else italian.blind_open_amount(self.pot, opts.it_blind_multiplier))
                 if amount != due and not (amount == self.stack[i] and amount < due):
-                    problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is {due}, "
-                                     f"not {amount}", due, amount, {}))
+                    problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
+                                     f"{self.money(due)}, not {self.money(amount)}", due, amount, {}))
         amount = min(amount, self.stack[i])
         if self.phase == SETUP:
             self.blind_posters.append(i)
@@ -217,12 +221,13 @@ class ForcedBets:
                     if j < 0 or self.dead_paid[j] >= amount or not self.stack[j]:
                         continue
                     if name == carry.penalty_player:
-                        problems.append(("IT_FALSE_OPENER_PENALTY_MISSING", f"{name} owes {carry.penalty} from the "
-                                         "false opening of the last deal", carry.penalty, self.dead_paid[j],
+                        problems.append(("IT_FALSE_OPENER_PENALTY_MISSING",
+                                         f"{name} owes {self.money(carry.penalty)} from the false opening of the "
+                                         "last deal", carry.penalty, self.dead_paid[j],
                                          {"payer": name}))
                     else:
-                        problems.append(("FORCED_BET_WRONG", f"{name} folded in the carried deal and owes {amount} to "
-                                         "be dealt in (IT_PAROLA_REENTRY)", amount, self.dead_paid[j], {"payer": name}))
+                        problems.append(("FORCED_BET_WRONG", f"{name} folded in the carried deal and owes "
+                                         f"{self.money(amount)} to be dealt in (IT_PAROLA_REENTRY)", amount, self.dead_paid[j], {"payer": name}))
         else:
             fb = opts.forced_bets
             if fb != "ANTES_ONLY" and self.bb_poster < 0 and self.bb:

@@ -18,6 +18,7 @@ from drawdealer.engine.cards import cards_str
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker
+from drawdealer.engine.money import money
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
 from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
@@ -119,11 +120,11 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         opts = base
     button, carry = _button(record), carry if carry is not None else carry_of(record)
     state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
-                      carry=carry)
+                      carry=carry, currency=record.currency)
     played = findings + state.setup_problems()
     if not apply_actions(state, record.actions, played):  # the fast lane gave up half-way: again, without it
         state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
-                          carry=carry)
+                          carry=carry, currency=record.currency)
         played = findings + state.setup_problems()
         apply_actions(state, record.actions, played, fast=False)
     findings = played
@@ -171,7 +172,8 @@ def _options(mapping: dict, base: Options) -> Options:
 def _f(state: HandState, code: str, message: str, *, line: int | None, expected: Any = None, actual: Any = None,
        player: str = "", **details: Any) -> Finding:
     return Finding(code=code, message=message, hand_id=state.hand_id, line=line, event_index=state.events,
-                   street="AWARD", player=player, expected=expected, actual=actual, details=details)
+                   street="AWARD", player=player, expected=expected, actual=actual, details=details,
+                   currency=state.currency)
 
 
 def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> Settlement:
@@ -195,11 +197,13 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         for player in sorted(set(said) | set(settlement.returned)):
             want, got = settlement.returned.get(player, 0), said.get(player, 0)
             if want != got and (claims.uncalled or claims.collected):
-                out.append(_f(state, "UNCALLED_BET_WRONG", f"{want} uncalled chips go back to {player}, the log says {got}",
+                out.append(_f(state, "UNCALLED_BET_WRONG", f"{state.money(want)} uncalled chips go back to {player}, "
+                                                           f"the log says {state.money(got)}",
                               line=where.get(player), expected=want, actual=got, player=player, seat=player))
     # --- pots (§9.4)
     if claims.total_pot is not None and claims.total_pot != pot_total:
-        out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {pot_total}, the log says {claims.total_pot}",
+        out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {state.money(pot_total)}, the log says "
+                                                 f"{state.money(claims.total_pot)}",
                       line=lines.get("total_pot"), expected=pot_total, actual=claims.total_pot, pot_index="total"))
     computed = tuple([p.amount for p in settlement.pots])
     if claims.pots and claims.pots != computed:
@@ -208,7 +212,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             got = claims.pots[k] if k < len(claims.pots) else 0
             if want != got:
                 label = "main pot" if k == 0 else f"side pot {k}"
-                out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {want}, the log says {got}",
+                out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}, the log says "
+                                                         f"{state.money(got)}",
                               line=lines.get("pots"), expected=want, actual=got, pot_index=k))
     # --- rake (§9.5)
     if claimed_rake is not None:
@@ -216,10 +221,12 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         if opts.rake_percent:
             want = state.expected_rake(pot_total)
             if claimed_rake != want:
-                out.append(_f(state, "RAKE_MISMATCH", f"the rake is {want} by RAKE_PERCENT, the log says {claimed_rake}",
+                out.append(_f(state, "RAKE_MISMATCH", f"the rake is {state.money(want)} by RAKE_PERCENT, the log "
+                                                      f"says {state.money(claimed_rake)}",
                               line=lines.get("rake"), expected=want, actual=claimed_rake, pot_total=pot_total))
         if opts.rake_cap is not None and claimed_rake > opts.rake_cap:
-            out.append(_f(state, "RAKE_EXCEEDS_CAP", f"rake {claimed_rake} is above the cap {opts.rake_cap}",
+            out.append(_f(state, "RAKE_EXCEEDS_CAP", f"rake {state.money(claimed_rake)} is above the cap "
+                                                     f"{state.money(opts.rake_cap)}",
                           line=lines.get("rake"), expected=opts.rake_cap, actual=claimed_rake))
     collected_claims = claims.collected
     if collected_claims:
@@ -229,7 +236,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         rake = claimed_rake if claimed_rake is not None else settlement.rake
         paid_out = pot_total - settlement.carried - (sum(settlement.refunds.values()) if settlement.refunds else 0)
         if said_total + rake != paid_out and settlement.determined and not state.italian:
-            out.append(_f(state, "RAKE_MISMATCH", f"collected {said_total} + rake {rake} ≠ pots {paid_out}",
+            out.append(_f(state, "RAKE_MISMATCH", f"collected {state.money(said_total)} + rake {state.money(rake)} ≠ "
+                                                  f"pots {state.money(paid_out)}",
                           line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
                           actual=said_total + rake, rake=rake, pot_total=pot_total))
     _check_awards(state, record, settlement, out)
@@ -252,7 +260,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             if not collected_claims:
                 want += settlement.refunds.get(player, 0)
             if want != end:
-                out.append(_f(state, "STACK_ARITHMETIC", f"{player} ends with {end}, the chips say {want}",
+                out.append(_f(state, "STACK_ARITHMETIC", f"{player} ends with {state.money(end)}, the chips say "
+                                                         f"{state.money(want)}",
                               line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
     return settlement
 
@@ -269,7 +278,8 @@ def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, 
         by_pot = {0: by_pot[None]}  # "collected X from pot": the only pot
     if italian and settlement.outcome in ("PAROLA", "UNOPENED") and claims.collected:
         got = sum(c.amount for c in claims.collected)
-        out.append(_f(state, "IT_POT_AWARDED_AFTER_PAROLA", f"{got} collected although nobody won the deal",
+        out.append(_f(state, "IT_POT_AWARDED_AFTER_PAROLA", f"{state.money(got)} collected although nobody "
+                      "won the deal",
                       line=claims.collected[0].line, expected=0, actual=got))
         return
     if italian:
@@ -283,7 +293,8 @@ def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, 
             got = sum(c.amount for c in claims.collected if c.player == opener)
             allowed = settlement.collected.get(opener, 0) + settlement.refunds.get(opener, 0)
             if got > allowed:
-                out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects {got}",
+                out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects "
+                                                                  f"{state.money(got)}",
                               line=next(c.line for c in claims.collected if c.player == opener), expected=allowed,
                               actual=got, player=opener))
     if claims.collected and awards:
@@ -358,7 +369,8 @@ def _compare_collected(state: HandState, want: dict[str, int], said: dict[str, i
     for player in sorted(set(want) | set(said)):
         w, g = want.get(player, 0), said.get(player, 0)
         if w != g:
-            out.append(_f(state, "COLLECTED_AMOUNT_WRONG", f"{player} collects {w}, the log says {g}",
+            out.append(_f(state, "COLLECTED_AMOUNT_WRONG", f"{player} collects {state.money(w)}, the log says "
+                                                           f"{state.money(g)}",
                           line=where.get(player), expected=w, actual=g, player=player, seat=player))
 
 
@@ -396,9 +408,11 @@ class Session:
                                      hand_id=record.hand_id, line=record.line, street="SETUP",
                                      expected=carry.requirement, actual=recorded.requirement))
             if recorded.pot != carry.pot:
-                extra.append(Finding(code="IT_CARRIED_POT_WRONG", message=f"{carry.pot} is carried into this deal, "
-                                     f"the record says {recorded.pot}", hand_id=record.hand_id, line=record.line,
-                                     street="SETUP", expected=carry.pot, actual=recorded.pot))
+                currency = record.currency
+                extra.append(Finding(code="IT_CARRIED_POT_WRONG", message=f"{money(carry.pot, currency)} is carried "
+                                     f"into this deal, the record says {money(recorded.pot, currency)}",
+                                     hand_id=record.hand_id, line=record.line, street="SETUP", expected=carry.pot,
+                                     actual=recorded.pot, currency=currency))
         result = replay(record, options=self.options, carry=carry)
         if extra:
             result = ReplayResult(hand_id=result.hand_id, game=result.game, findings=tuple(extra) + result.findings,

@@ -91,7 +91,7 @@ class BettingRound:
         high = r.high
         owed = high - self.bet[i]
         if owed > 0:
-            problems.append(("CHECK_FACING_BET", f"{self.names[i]} checks facing {owed} to call",
+            problems.append(("CHECK_FACING_BET", f"{self.names[i]} checks facing {self.money(owed)} to call",
                              min(owed, self.stack[i]), 0, {}))
         r.acted[i] = True
         r.level[i] = r.full if r.unit else high
@@ -113,8 +113,8 @@ class BettingRound:
         high = self.rnd.high
         to = self.bet[i] + a.amount
         if high > 0:
-            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets facing a bet of {high}: a raise is "
-                             "due", None, a.amount, {}))
+            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets facing a bet of {self.money(high)}: "
+                             "a raise is due", None, a.amount, {}))
             if to <= high:  # what the bet puts in only calls: apply it as a call
                 return problems + self._call(i, Action(kind=CALL, player=a.player, all_in=a.all_in))
         problems += self._aggress(i, to, a)
@@ -186,12 +186,15 @@ class BettingRound:
         problems: list[Problem] = []
         name = self.names[i]
         if a.amount and a.amount != due:
-            problems.append(("CALL_AMOUNT_MISMATCH", f"{name} calls {a.amount}, the call is {due}", due, a.amount, {}))
+            problems.append(("CALL_AMOUNT_MISMATCH", f"{name} calls {self.money(a.amount)}, the call is "
+                                                     f"{self.money(due)}", due, a.amount, {}))
         if a.all_in and due != stack:
-            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{name} is flagged all-in calling {due} with {stack} behind",
+            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{name} is flagged all-in calling {self.money(due)} with "
+                                                      f"{self.money(stack)} behind",
                              stack, due, {}))
         if self._limp(i, due):
-            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps; the first entry must be a raise to {2 * self.bb}",
+            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps; the first entry must be a raise to "
+                                                   f"{self.money(2 * self.bb)}",
                              2 * self.bb, self.bet[i] + due, {}))
         return problems
 
@@ -240,12 +243,14 @@ class BettingRound:
         left = stack[i]
         cap_to = c + left
         if to > cap_to:
-            problems.append(("BET_EXCEEDS_STACK", f"{self.names[i]} puts in {to - c} with {left} behind", left,
+            problems.append(("BET_EXCEEDS_STACK", f"{self.names[i]} puts in {self.money(to - c)} with "
+                                                  f"{self.money(left)} behind", left,
                              to - c, {}))
             to = cap_to
         all_in = to == cap_to
         if a.all_in and not all_in:
-            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{self.names[i]} is flagged all-in but goes to {to} of {cap_to}",
+            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{self.names[i]} is flagged all-in but goes to "
+                                                      f"{self.money(to)} of {self.money(cap_to)}",
                              cap_to, to, {}))
         high = r.high
         fixed = self.fixed
@@ -260,7 +265,8 @@ class BettingRound:
             if not all_in:
                 code = "RAISE_SIZE_FIXED_LIMIT" if fixed else "RAISE_BELOW_MINIMUM"
                 want = r.full + r.unit if fixed else high + r.lraise
-                problems.append((code, f"{self.names[i]} raises to {to}, not above the bet of {high}", want, to, {}))
+                problems.append((code, f"{self.names[i]} raises to {self.money(to)}, not above the bet of "
+                                       f"{self.money(high)}", want, to, {}))
         elif fixed:
             problems += self._fixed_limit_size(i, to, all_in, is_bet)
         elif self.italian:
@@ -291,12 +297,13 @@ class BettingRound:
         unit, full, nbets = r.unit, r.full, r.nbets
         if is_bet:
             if to != unit and not (all_in and to < unit):
-                problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {to}; the bet in {self.street} is "
-                                 f"{unit}", unit, to, {"round": self.street}))
+                problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {self.money(to)}; the bet in "
+                                 f"{self.street} is {self.money(unit)}", unit, to, {"round": self.street}))
         else:
             target = full + unit
             if to != target and not (all_in and to < target):
-                problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {to}; the raise is to {target}",
+                problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {self.money(to)}; the raise "
+                                                           f"is to {self.money(target)}",
                                  target, to, {}))
         cap = opts.fl_max_bets_per_round
         if nbets >= cap and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway):
@@ -319,24 +326,29 @@ class BettingRound:
         pot_limit = self.spec.structure is POT
         if is_bet:
             if to < self.bb and not all_in:
-                problems.append(("BET_BELOW_MINIMUM", f"{name} bets {to}; the minimum is {self.bb}", self.bb, to, {}))
+                problems.append(("BET_BELOW_MINIMUM", f"{name} bets {self.money(to)}; the minimum is "
+                                                      f"{self.money(self.bb)}", self.bb, to, {}))
             if pot_limit and to > pot:
-                problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {to} into a pot of {pot}", pot, to, {"pot": pot}))
+                problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {self.money(to)} into a pot of "
+                                                        f"{self.money(pot)}", pot, to, {"pot": pot}))
             if to >= self.bb:
                 r.lraise = max(to, self.bb)
         else:
             c = self.bet[i]
             least = high + r.lraise
             if to < least and not all_in:
-                problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {to}; the minimum is {least}", least, to, {}))
+                problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
+                                                        f"{self.money(least)}", least, to, {}))
             if pot_limit:
                 most = pot_limit_max_to(pot=pot, high=high, committed=c)
                 if to > most:
-                    problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {to}; the pot limit is {most}", most,
+                    problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
+                                                              f"{self.money(most)}", most,
                                      to, {"pot": pot, "to_call": high - c}))
             if r.acted[i] and high - r.level[i] < r.lraise:
                 problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
-                                 f"{high - r.level[i]} since he acted, a full raise is {r.lraise}",
+                                 f"{self.money(high - r.level[i])} since he acted, a full raise is "
+                                 f"{self.money(r.lraise)}",
                                  r.lraise, high - r.level[i], {}))
             if to - high >= r.lraise:
                 r.lraise = to - high
@@ -350,7 +362,8 @@ class BettingRound:
         chip = self.chip
         if high == 0:
             if not (chip <= to <= pot) and not (all_in and to < chip):
-                problems.append(("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {to}; the range is {chip}..{pot}",
+                problems.append(("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {self.money(to)}; the range is "
+                                                             f"{self.money(chip)}..{self.money(pot)}",
                                  (chip, pot), to, {"pot": pot}))
             if self.k == 0 and not r.opened:
                 r.opened = True
@@ -368,11 +381,13 @@ class BettingRound:
             problems.append(("IT_RAISE_AFTER_BLIND", f"{name} raises after a blind opening", None, name, {"seat": name}))
         least = high + (r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip)
         if to < least and not all_in:
-            problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {to}; the minimum is {least}", least, to, {}))
+            problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
+                                                    f"{self.money(least)}", least, to, {}))
         if opts.it_raise_limit == "POT":
             most = pot_limit_max_to(pot=pot, high=high, committed=c)
             if to > most:
-                problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {to}; the pot limit is {most}", most, to,
+                problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
+                                                          f"{self.money(most)}", most, to,
                                  {"pot": pot, "to_call": high - c}))
         step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip
         if r.acted[i] and high - r.level[i] < step:

@@ -34,6 +34,7 @@ from drawdealer.engine.drawing import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
 from drawdealer.engine.legal import LegalQueries
+from drawdealer.engine.money import money
 from drawdealer.engine.openers import Openers
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, PHASE_NAMES, SETUP, SHOWDOWN
@@ -139,14 +140,16 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "requirement", "opener", "opening_pot", "false_opener", "predraw", "blind_posters",
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
-                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked")
+                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
+                 "currency")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
                  options: Options | None = None, hand_id: str = "", carry: ItalianCarry | None = None,
-                 button_seat: int | None = None) -> None:
+                 button_seat: int | None = None, currency: str = "") -> None:
         opts = options or DEFAULT_OPTIONS
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
+        self.currency = currency  # amounts are cents when set (HandRecord.currency): messages say "$2.25"
         dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
         self.names = names = [s.name for s in dealt]
         self.seat_no = [s.seat for s in dealt]
@@ -284,6 +287,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         """Players dealt in and not folded, clockwise from left of the button."""
         return [self.names[i] for i in self.order if not self.folded[i]]
 
+    def money(self, amount: int) -> str:
+        """``amount`` as the hand's players read it: ``$2.25`` in a cash game, ``225`` in chips."""
+        return money(amount, self.currency)
+
     def stacks(self) -> dict[str, int]:
         """Chips behind each player now."""
         return dict(zip(self.names, self.stack))
@@ -327,7 +334,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                        event_index=self.events if event_index is None else event_index,
                        street=street or self.street,
                        player=details.get("payer") or details.get("seat") or (action.player if action else ""),
-                       expected=expected, actual=actual, details=details)
+                       expected=expected, actual=actual, details=details, currency=self.currency)
 
     def start(self) -> list[Finding]:
         """End the set-up: check the forced bets, deal five cards each, begin ``B1`` (RULES.md §5)."""
