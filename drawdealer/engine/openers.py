@@ -18,6 +18,13 @@ class Openers:
 
     __slots__ = ()
 
+    def openers_due(self) -> str | None:
+        """The Italian opener who must still show his openers now that the deal is over (§9.2, §10.2)."""
+        i = self.opener
+        if self.italian and self.phase == COMPLETE and i >= 0 and not self.blind_posters and i not in self.predraw:
+            return self.names[i]
+        return None
+
     def _openers_problem(self) -> Problem | None:
         """``IT_OPEN_WITHOUT_OPENERS`` once the opener's pre-draw cards are known (§10.2, §11.6)."""
         i = self.opener

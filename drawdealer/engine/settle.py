@@ -71,6 +71,17 @@ class Settling:
 
     __slots__ = ()
 
+    def pots_now(self) -> list[int]:
+        """The chips in the middle during the hand, as the dealer stacks them: one pot, or main and
+        side pots by commitment once an active player is all-in (RULES.md §9.4)."""
+        folded, stack = self.folded, self.stack
+        if all(folded[j] or stack[j] > 0 for j in range(self.n)):
+            return [self.pot]
+        active = [name for j, name in enumerate(self.names) if not folded[j]]
+        amounts = [p.amount for p in build_pots(dict(zip(self.names, self.total)), active)] or [0]
+        amounts[0] += self.dead
+        return amounts
+
     def pots(self) -> list[Pot]:
         """Main and side pots from the chips committed so far, dead money in the main pot (§9.4)."""
         names, total = self.names, self.total

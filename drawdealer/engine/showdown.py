@@ -82,6 +82,16 @@ class Showdown:
             return self.nactive
         return sum(1 for j in range(self.n) if not self.folded[j] and j not in self.mucked)
 
+    def show_first_reason(self) -> str:
+        """Why the first player of the showdown shows first (RULES.md §9.1), in the words of
+        :meth:`_begin_showdown`'s three cases."""
+        r = self.rnd
+        if self.last_street_bet and r.aggressor >= 0 and not self.folded[r.aggressor]:
+            return f"last aggressor of {self.streets[-1]}"
+        if self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON":
+            return "first active player right of the button; the last round was checked through"
+        return "first active player left of the button; the last round was checked through"
+
     def _begin_showdown(self) -> None:
         """Who shows first (RULES.md §9.1): the last aggressor of the final round, else from the button."""
         self.phase = SHOWDOWN

@@ -24,6 +24,7 @@ The validator's replay applies regular actions through ``fastlane`` and the rest
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Sequence
 
@@ -46,7 +47,7 @@ from drawdealer.engine.showdown import Showdown
 from drawdealer.engine.variants import GameSpec, Structure
 
 __all__ = ["BETTING", "COMPLETE", "DRAW", "HANDLERS", "PHASE_NAMES", "SETUP", "SHOWDOWN", "HandState", "ItalianCarry",
-           "Settlement", "ranking_for"]
+           "PlayerView", "Settlement", "ranking_for"]
 
 _K = ActionKind
 _RANKINGS: dict[object, Ranking] = {}
@@ -127,6 +128,25 @@ def ranking_for(spec: GameSpec, players: int, options: Options) -> Ranking:
     if ranking is None:
         ranking = _RANKINGS[key] = get_ranking(spec.ranking, players=players, options=options.to_dict())
     return ranking
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    """One player dealt into the hand, now: chips behind, in front this round and in the pot this
+    hand, and what became of his cards (RULES.md §7.1, §9.2)."""
+
+    name: str
+    stack: int
+    bet: int
+    committed: int
+    folded: bool
+    shown: tuple[Card, ...] | None
+    mucked: bool
+
+    @property
+    def all_in(self) -> bool:
+        """In the hand with no chips behind (RULES.md §0.3: active but cannot act)."""
+        return not self.folded and self.stack == 0
 
 
 class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQueries, Settling):
@@ -286,6 +306,19 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def active(self) -> list[str]:
         """Players dealt in and not folded, clockwise from left of the button."""
         return [self.names[i] for i in self.order if not self.folded[i]]
+
+    def player(self, name: str) -> PlayerView | None:
+        """``name`` as the dealer sees him now, or None if he is not dealt in."""
+        i = self.index.get(name)
+        if i is None:
+            return None
+        return PlayerView(name=name, stack=self.stack[i], bet=self.bet[i], committed=self.total[i],
+                          folded=self.folded[i], shown=self.shown.get(i), mucked=i in self.mucked)
+
+    @property
+    def high_bet(self) -> int:
+        """The bet to match in the betting round under way (``H``, RULES.md §7.1); 0 outside one."""
+        return self.rnd.high if self.phase == BETTING else 0
 
     def money(self, amount: int) -> str:
         """``amount`` as the hand's players read it: ``$2.25`` in a cash game, ``225`` in chips."""

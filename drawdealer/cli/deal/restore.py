@@ -124,10 +124,10 @@ def _check_amounts(session: DealerSession, actions: tuple[Action, ...], where: C
     state = session.fresh_state()
     for action in actions:
         match = _CBR.search(action.text)
-        i = state.index.get(action.player)
-        if match and i is not None and action.kind in (ActionKind.BET, ActionKind.RAISE):
+        seat = state.player(action.player)
+        if match and seat is not None and action.kind in (ActionKind.BET, ActionKind.RAISE):
             written = int(match.group(1))
-            to = action.amount if action.kind is ActionKind.RAISE else state.bet[i] + action.amount
+            to = action.amount if action.kind is ActionKind.RAISE else seat.bet + action.amount
             if to != written:
                 raise JournalError(where(action.line), f"'{action.text}' puts {action.player} in for {written}, "
                                    f"but the chips allow {to}: edited by hand, not replayed")

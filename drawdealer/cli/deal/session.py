@@ -26,7 +26,7 @@ from typing import Any
 from drawdealer.cli.deal.commands import Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.sessionfile import SessionInfo
-from drawdealer.cli.deal.table import openers_due, table_view
+from drawdealer.cli.deal.table import table_view
 from drawdealer.cli.deal.view import TableView
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
@@ -229,9 +229,9 @@ class DealerSession:
             if amount is None or legal.player is None:
                 return f"no {verb.value} is possible now (RULES.md §10.6: R = J, before the deal, left of the dealer)"
             kind = K.POST_BLIND_OPEN if verb is Verb.BUIO else K.POST_CONTROBUIO
-            i = state.index[legal.player]
-            return Action(kind=kind, player=legal.player, amount=min(amount, state.stack[i]),
-                          all_in=amount >= state.stack[i], text=command.text)
+            stack = state.player(legal.player).stack
+            return Action(kind=kind, player=legal.player, amount=min(amount, stack), all_in=amount >= stack,
+                          text=command.text)
         if verb in (Verb.SHOW, Verb.MUCK):
             return self._show_action(command)
         if phase == "COMPLETE":
@@ -241,17 +241,15 @@ class DealerSession:
                 return f"nobody draws now ({state.street})"
             count = 0 if verb is Verb.PAT else command.count or 0
             return Action(kind=K.DRAW, player=legal.player, count=count, text=command.text)
-        player = state.actor
+        table = state
         if phase == "SETUP":  # Italian: the blind was declined; the first action deals the cards
-            preview = state.copy()
-            preview.start()
-            player = preview.actor
+            table = state.copy()
+            table.start()
+        player = table.actor
         if phase not in ("BETTING", "SETUP") or player is None:
             return f"no betting now ({state.street})"
-        i = state.index[player]
-        stack, committed, high = state.stack[i], state.bet[i], state.rnd.high
-        if phase == "SETUP":
-            committed, high = preview.bet[i], preview.rnd.high
+        seat = table.player(player)
+        stack, committed, high = seat.stack, seat.bet, table.high_bet
         if verb is Verb.FOLD:
             return Action(kind=K.FOLD, player=player, text=command.text)
         if verb is Verb.CHECK:
@@ -281,24 +279,24 @@ class DealerSession:
     def _show_action(self, command: Command) -> Action | str:
         state = self.state
         name = command.player or ""
-        if name not in state.index:
+        seat = state.player(name)
+        if seat is None:
             return f"{name} is not dealt into this hand"
-        i = state.index[name]
         if state.phase_name == "SHOWDOWN":
-            if state.folded[i]:
+            if seat.folded:
                 return f"{name} has folded"
-            if i in state.shown or i in state.mucked:
-                return f"{name} has already {'shown' if i in state.shown else 'mucked'}"
+            if seat.shown or seat.mucked:
+                return f"{name} has already {'shown' if seat.shown else 'mucked'}"
             if command.verb is Verb.MUCK:
                 return Action(kind=K.MUCK, player=name, text=command.text)
             if len(command.cards) != 5:
                 return f"show five cards, not {len(command.cards)}"
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
-        if openers_due(self.spec, self.state) == name and command.verb is Verb.SHOW:
+        if self.state.openers_due() == name and command.verb is Verb.SHOW:
             if len(command.cards) != 5:
                 return f"{name} shows the five cards he opened with, not {len(command.cards)}"
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
-        if command.verb is Verb.MUCK and openers_due(self.spec, self.state) == name:
+        if command.verb is Verb.MUCK and self.state.openers_due() == name:
             return f"{name} opened and must show his openers (RULES.md §9.2, §10.2)"
         return f"no showdown now ({state.street})"
 
@@ -349,7 +347,7 @@ class DealerSession:
             who = self.view().to_act
             return self.view(message=f"refused: hand {self.info.hand} is not over"
                              + (f" ({who} to act)" if who else ""), refused=True)
-        opener = openers_due(self.spec, self.state)
+        opener = self.state.openers_due()
         if opener:
             return self.view(message=f"refused: {opener} opened and must show his openers first: "
                              f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)", refused=True)

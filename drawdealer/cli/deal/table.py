@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.view import SeatView, TableView, choices
 from drawdealer.engine.legal import LegalActions
-from drawdealer.engine.pots import build_pots
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.state import HandState, Settlement
 from drawdealer.engine.variants import GameSpec, Structure
@@ -42,16 +41,8 @@ def legal_now(state: HandState) -> tuple[LegalActions, str | None, int]:
         elif play.player == player:
             legal = dataclasses.replace(play, street="SETUP", blind_open=legal.blind_open,
                                         controbuio=legal.controbuio)
-    stack = state.stack[state.index[player]] if player is not None else 0
+    stack = state.player(player).stack if player is not None else 0
     return legal, player, stack
-
-
-def openers_due(spec: GameSpec, state: HandState) -> str | None:
-    """The Italian opener who still has to prove his openers after the deal (RULES.md §9.2, §10.2)."""
-    if (spec.is_italian and state.is_complete and state.opener >= 0 and not state.blind_posters
-            and state.opener not in state.predraw):
-        return state.names[state.opener]
-    return None
 
 
 def pot_limited(session: DealerSession) -> bool:
@@ -67,22 +58,21 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     complete = state.is_complete
     settlement = state.settle() if complete else None
     legal, player, stack = legal_now(state)
-    opener = openers_due(spec, state)
+    opener = state.openers_due()
     to_act = player if player is not None else opener
     blinds = {a.player: _BLINDS[a.kind] for a in session.actions if a.kind in _BLINDS}
     seats: list[SeatView] = []
     for name, start_stack in info.seats:
-        if name not in state.index:
+        seat = state.player(name)
+        if seat is None:
             seats.append(SeatView(name=name, stack=start_stack, status="out", button=name == info.button))
             continue
-        i = state.index[name]
-        chips = settlement.final_stacks[name] if settlement is not None else state.stack[i]
-        status = "folded" if state.folded[i] else ("allin" if state.stack[i] == 0 and not complete else "active")
-        shown = state.shown.get(i)
-        seats.append(SeatView(name=name, stack=chips, bet=0 if complete else state.bet[i], status=status,
+        chips = settlement.final_stacks[name] if settlement is not None else seat.stack
+        status = "folded" if seat.folded else ("allin" if seat.all_in and not complete else "active")
+        seats.append(SeatView(name=name, stack=chips, bet=0 if complete else seat.bet, status=status,
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
-                              cards=tuple(shown) if shown else ()))
-    pots = _pots(state, settlement)
+                              cards=seat.shown or ()))
+    pots = ([p.amount for p in settlement.pots] or [0]) if settlement is not None else state.pots_now()
     notes = list(extra_notes) + _notes(session, settlement, player)
     words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(session))) if player is not None else ()
     if opener:
@@ -99,18 +89,6 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     )
 
 
-def _pots(state: HandState, settlement: Settlement | None) -> list[int]:
-    """The pot, split into main and side pots once a player is all-in (RULES.md §9.4)."""
-    if settlement is not None:
-        return [p.amount for p in settlement.pots] or [0]
-    active = [n for j, n in enumerate(state.names) if not state.folded[j]]
-    if not any(state.stack[state.index[n]] == 0 for n in active):
-        return [state.pot]
-    amounts = [p.amount for p in build_pots(dict(zip(state.names, state.total)), active)] or [0]
-    amounts[0] += state.dead
-    return amounts
-
-
 def _notes(session: DealerSession, settlement: Settlement | None, player: str | None) -> list[str]:
     state, spec = session.state, session.spec
     notes: list[str] = []
@@ -125,11 +103,7 @@ def _notes(session: DealerSession, settlement: Settlement | None, player: str | 
             notes.append(f"the stub is short ({deck.dealable()} dealable): a reshuffle may be needed; "
                          "the screen will list the piles that go in (RULES.md §8.4)")
     if phase == "SHOWDOWN" and player is not None and not state.shown and not state.mucked:
-        if state.last_street_bet and state.rnd.aggressor >= 0 and not state.folded[state.rnd.aggressor]:
-            why = f"last aggressor of {spec.streets[-1]}"
-        else:
-            why = "first active player left of the button; the last round was checked through"
-        notes.append(f"Showdown: {player} shows first ({why}, RULES.md §9.1)")
+        notes.append(f"Showdown: {player} shows first ({state.show_first_reason()}, RULES.md §9.1)")
     if settlement is not None:
         notes += _result_notes(spec, state, settlement)
     return notes
@@ -165,7 +139,7 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
         notes.append("Uncalled: " + ", ".join(f"{p} takes back {v}" for p, v in s.returned.items()))
-    opener = openers_due(spec, state)
+    opener = state.openers_due()
     if opener:
         notes.append(f"{opener} opened: he must show his openers (show NAME CARDS, RULES.md §10.2)")
     else:
