@@ -29,6 +29,7 @@ OPTION_SETS = [
     {"DRAW_DEAL_MODE": "DECLARE_ALL_THEN_DEAL", "FIVE_CARD_DRAW_SPLIT": True, "RESHUFFLE_BURNS": "LAST_ONLY"},
     {"FORCED_BETS": "BLINDS_AND_ANTES", "RAKE_PERCENT": 5, "RAKE_CAP": 3, "FL_HEADS_UP_UNCAPPED": True},
     {"FL_STRUCTURE": "FLAT", "MIN_OPEN_PREDRAW": "TWO_BB", "BURN_AFTER_RESHUFFLE": False},
+    {"ALLOW_OWN_DISCARDS_LAST_RESORT": False, "RESHUFFLE_BURNS": "NONE"},
 ]
 STYLES = [Style(), Style(fold=0.05, aggression=0.5, all_in=0.2), Style(fold=0.3, aggression=0.1, all_in=0.0)]
 hands = st.fixed_dictionaries({
@@ -190,3 +191,17 @@ def test_italian_sessions(seed, players, mapping):
             assert sum(state.stack) + state.pot == start + carried
             check_cards(state)
         carried = s.carry.pot
+
+
+def test_random_players_draw_no_more_than_the_stub_can_serve():
+    """Ten players changing three to five cards each, own discards never reshuffled back: the
+    random player changes fewer cards when the reshuffle could not serve him (RULES.md §8.4,
+    ``DECK_EXHAUSTED``), and every hand still replays clean."""
+    options = Options.from_mapping({"ALLOW_OWN_DISCARDS_LAST_RESORT": False, "MAX_PLAYERS_27": 10})
+    heavy = Style(fold=0.0, aggression=0.1, all_in=0.0, draw_weights=(0, 0, 0, 1, 2, 4))
+    limited = 0
+    for seed in range(20):
+        record = random_hand("27TD-FL", random.Random(seed), players=10, stacks=2000, options=options, style=heavy)
+        assert replay(record).findings == ()
+        limited += sum(1 for a in record.actions if a.kind is K.DRAW and a.count < 3)
+    assert limited > 0

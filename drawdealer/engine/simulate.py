@@ -171,8 +171,13 @@ def _draw(state: HandState, rng: random.Random, style: Style, actions: list[Acti
     weights = style.draw_weights[:legal.draw_max + 1]
     count = rng.choices(range(len(weights)), weights=weights)[0]
     discarded = tuple(rng.sample(hand, count))
-    before = [list(h) for h in state.deck.hands]
     action = Action(kind=K.DRAW, player=name, count=count, discarded=discarded)
+    while count and any(f.code == "DECK_EXHAUSTED" for f in state.verify(action)):
+        # the reshuffle cannot serve this many (RULES.md §8.4 without ALLOW_OWN_DISCARDS_LAST_RESORT): change fewer
+        count -= 1
+        discarded = discarded[:count]
+        action = Action(kind=K.DRAW, player=name, count=count, discarded=discarded)
+    before = [list(h) for h in state.deck.hands]
     state.apply(action)
     kept = [c for c in before[i] if c not in discarded]
     mine = tuple(c for c in state.deck.hands[i] if c not in kept)  # own discards may come back (§8.4 stage 3)
