@@ -146,29 +146,9 @@ def test_fast_lane_and_handlers_agree(h):
         assert fast.settle() == slow.settle()
 
 
-def test_the_fast_lane_takes_the_regular_actions(monkeypatch):
-    """In a clean triple-draw hand the handlers only see the forced bets' follow-ups: the first deal."""
-    record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
-                         style=Style(fold=0.1, aggression=0.3, all_in=0.0))
-    seen: list[ActionKind] = []
-    handlers = {kind: (lambda h: lambda state, i, a: seen.append(a.kind) or h(state, i, a))(h)
-                for kind, h in fastlane.HANDLERS.items()}
-    monkeypatch.setattr(fastlane, "HANDLERS", handlers)
-    result = replay(record)
-    assert result.findings == () and result.complete
-    assert seen.count(K.DEAL) == 1  # the deal that ends the set-up
-    assert set(seen) <= {K.DEAL, K.DRAW}
-    assert seen.count(K.DRAW) <= len(result.state.deck.reshuffles)  # a draw that needs a reshuffle
-
-
-def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
-    """As a site prints a hand (the hero's cards and kept cards, the others' draws unseen, their cards
-    shown at the end), the handlers see the same actions as with every card known."""
-    record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
-                         style=Style(fold=0.1, aggression=0.3, all_in=0.0))
-    record = dataclasses.replace(record, actions=tuple(hero_view(list(record.actions), record.seats[0].name)))
-    assert any(a.kind is K.DRAW and a.kept for a in record.actions)
-    assert any(a.kind is K.DRAW and a.count and a.discarded is None for a in record.actions)
+def assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record):
+    """Replay ``record`` clean, the handlers seeing only the deal that ends the set-up and the draws
+    that need a reshuffle: every other action went through the fast lane."""
     seen: list[ActionKind] = []
     handlers = {kind: (lambda h: lambda state, i, a: seen.append(a.kind) or h(state, i, a))(h)
                 for kind, h in fastlane.HANDLERS.items()}
@@ -178,6 +158,25 @@ def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
     assert seen.count(K.DEAL) == 1
     assert set(seen) <= {K.DEAL, K.DRAW}
     assert seen.count(K.DRAW) <= len(result.state.deck.reshuffles)
+
+
+def test_the_fast_lane_takes_the_regular_actions(monkeypatch):
+    """A clean triple-draw hand with every card known."""
+    record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
+                         style=Style(fold=0.1, aggression=0.3, all_in=0.0))
+    assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record)
+
+
+def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
+    """As a site prints a hand: the hero's cards and kept cards, the others' draws unseen, their
+    cards first seen at the showdown."""
+    record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
+                         style=Style(fold=0.1, aggression=0.3, all_in=0.0))
+    record = dataclasses.replace(record, actions=tuple(hero_view(list(record.actions), record.seats[0].name)))
+    assert any(a.kind is K.DRAW and a.kept for a in record.actions)
+    assert any(a.kind is K.DRAW and a.count and a.discarded is None for a in record.actions)
+    assert any(a.kind is K.SHOW and a.player != record.seats[0].name for a in record.actions)
+    assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record)
 
 
 def test_an_irregular_card_found_half_way_replays_the_hand_with_the_handlers():
