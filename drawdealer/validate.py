@@ -59,8 +59,7 @@ class HandReport:
         """The same report for a text that started ``lines`` lines further down the file."""
         if not lines:
             return self
-        return replace(self, line=self.line + lines,
-                       findings=tuple(f if f.line is None else replace(f, line=f.line + lines) for f in self.findings))
+        return replace(self, line=self.line + lines, findings=_shift(self.findings, lines))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON Lines object: file, hand_id, line, game, findings (code, severity, line, message,
@@ -87,6 +86,11 @@ class Task:
     start: int = 0
     end: int | None = None
     size: int = 0
+
+
+def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
+    """``findings`` for a text that started ``lines`` lines further down the file."""
+    return tuple(f if f.line is None else replace(f, line=f.line + lines) for f in findings)
 
 
 def finding_dict(f: Finding) -> dict[str, Any]:
@@ -230,9 +234,10 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
 
 
-def _run(task: Task, game: str | None, counter: list[int]) -> Iterator[HandReport | FileProblem]:
-    """Read and replay every hand of ``task``, one at a time (lines relative to the task's start); a
-    file that can no longer be read (gone since it was planned) gives a :class:`FileProblem`."""
+def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> Iterator[HandReport | FileProblem]:
+    """Read and replay every hand of ``task``, one at a time, lines shifted by ``offset`` (the lines
+    of the file before the task's start, when known); a file that can no longer be read (gone since
+    it was planned) gives a :class:`FileProblem`."""
     from drawdealer.engine.replay import Session, replay
     from drawdealer.engine.variants import UnknownGame, get_game
     from drawdealer.parsers import FormatError, ParseFailure, Skipped
@@ -260,19 +265,20 @@ def _run(task: Task, game: str | None, counter: list[int]) -> Iterator[HandRepor
             else:
                 session = None
                 outcome = replay(record)
-            yield HandReport(file=name, hand_id=record.hand_id, line=record.line, game=outcome.game,
-                             findings=outcome.findings)
+            findings = outcome.findings
+            yield HandReport(file=name, hand_id=record.hand_id, line=record.line + offset, game=outcome.game,
+                             findings=_shift(findings, offset) if offset and findings else findings)
         elif isinstance(result, Skipped):
             session = None
             yield HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
-                             findings=(result.finding(),), status="skipped")
+                             findings=(result.finding(),), status="skipped").shifted(offset)
         else:
             assert isinstance(result, ParseFailure)
             session = None
             finding = result.finding()
             finding = replace(finding, actual=result.text or None)
             yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
-                             findings=(finding,), status="unparsed")
+                             findings=(finding,), status="unparsed").shifted(offset)
 
 
 def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FileProblem], int]:
@@ -298,29 +304,43 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     (default :data:`CHUNK_BYTES`).
     """
     tasks = plan(paths, chunk=chunk)
-    stream = _parallel(tasks, game, jobs) if jobs > 1 else _serial(tasks, game)
-    for item in _shift_lines(stream, progress):
+    if jobs > 1:
+        work = _parallel(tasks, game, jobs)
+        stream = _shift_lines(work, progress)
+    else:
+        work = stream = _serial(tasks, game, progress)
+    if not strict:
+        yield from stream
+        return
+    for item in stream:
         yield item
-        if strict and isinstance(item, HandReport) and item.has_error:
-            stream.close()
+        if isinstance(item, HandReport) and item.has_error:
+            work.close()
             return
 
 
-def _serial(tasks: Iterable[Task | FileProblem], game: str | None) -> Iterator[Any]:
-    """``(task, report)`` pairs in order, then ``(task, lines)`` when the task is done."""
+def _serial(tasks: Iterable[Task | FileProblem], game: str | None,
+            progress: Callable[[int], None] | None = None) -> Iterator[HandReport | FileProblem]:
+    """The reports of the tasks, in order, with file line numbers: a range task starts where the
+    tasks before it in its file ended. ``progress`` gets each finished task's bytes."""
+    offset = 0
     for task in tasks:
         if isinstance(task, FileProblem):
-            yield task, None
+            yield task
             continue
+        if task.start == 0:  # a file's first task (the same file may be named twice)
+            offset = 0
         counter = [0]
-        for report in _run(task, game, counter):
-            yield task, report
-        yield task, counter[0]
+        yield from _run(task, game, counter, offset)
+        offset += counter[0]
+        if progress is not None:
+            progress(task.size)
 
 
 def _parallel(tasks: Iterable[Task | FileProblem], game: str | None, jobs: int) -> Iterator[Any]:
-    """As :func:`_serial`, the tasks run by ``jobs`` processes; at most ``2 × jobs`` tasks are in
-    flight, so memory stays bounded however many tasks there are."""
+    """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
+    when a task is done (for :func:`_shift_lines`); at most ``2 × jobs`` tasks are in flight, so
+    memory stays bounded however many tasks there are."""
     import multiprocessing
 
     window = 2 * jobs
@@ -350,7 +370,8 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
 
 
 def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None) -> Iterator[HandReport | FileProblem]:
-    """Reports with file line numbers: a range task's lines are shifted by the lines before it."""
+    """The reports of :func:`_parallel` with file line numbers: a range task's lines are shifted by
+    the lines before it."""
     offset = 0
     current = None
     for task, item in stream:

@@ -1,15 +1,17 @@
 """PHH (Poker Hand History, TOML) ↔ :class:`~drawdealer.engine.record.HandRecord`.
 
-Reading follows ``shared/corpus/phh/spec/*.rst``: the TOML is read with :mod:`tomllib`, each action
-string with the LALR grammar ``phh_actions.lark`` (memoised per string). Variants ``F2L3D`` (2-7
-triple draw, fixed limit) and ``N2L1D`` (2-7 single draw, no limit) are read; any other variant is
-:class:`~drawdealer.parsers.results.Skipped`. Players are in PHH position order (``p1`` first left
-of the button, the last player on the button; heads-up the forced-bet arrays are reversed, as in
-the spec). ``pN cbr X`` is a raise *to* X, the player's total for the street; the reader turns it
-into a ``bet`` (chips put in) or a ``raise`` (total), and ``pN cc`` into a ``check`` or a ``call``
-of the amount owed, as :class:`~drawdealer.engine.record.Action` defines them. All-in flags are
-derived from the stacks. Unknown cards (``??``) are left out; a wholly unknown five-card deal is
-not recorded at all (an unknown hand is the default). Amounts are chips; with ``currency`` /
+Reading follows ``shared/corpus/phh/spec/*.rst``: the TOML is read by :mod:`~drawdealer.parsers.phh_toml`
+(:mod:`tomllib`'s result, faster), each action string by the LALR grammar ``phh_actions.lark`` or,
+for the plain strings writers write, by one regular expression that reads them the same (memoised per
+string). Variants ``F2L3D`` (2-7 triple draw, fixed limit) and ``N2L1D`` (2-7 single draw, no limit)
+are read; any other variant is :class:`~drawdealer.parsers.results.Skipped`. Players are in PHH
+position order (``p1`` first left of the button, the last player on the button; heads-up the
+forced-bet arrays are reversed, as in the spec). ``pN cbr X`` is a raise *to* X, the player's total
+for the street; the reader turns it into a ``bet`` (chips put in) or a ``raise`` (total), and
+``pN cc`` into a ``check`` or a ``call`` of the amount owed, as
+:class:`~drawdealer.engine.record.Action` defines them. All-in flags are derived from the stacks.
+Unknown cards (``??``) are left out; a wholly unknown five-card deal is not recorded at all (an
+unknown hand is the default). Amounts are chips; with ``currency`` /
 ``currency_symbol`` or any fractional amount they become cents (currency ``¤`` when none is named).
 
 Writing (:func:`write_phh`) produces standard PHH for the games PHH defines, plus extension fields
@@ -54,6 +56,7 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
+from drawdealer.parsers import phh_toml
 from drawdealer.parsers.fastaction import new_action
 from drawdealer.parsers.results import ParseFailure, Skipped
 
@@ -98,6 +101,18 @@ def _grammar() -> Any:
     return Lark.open("phh_actions.lark", rel_to=__file__, parser="lalr", cache=True)
 
 
+_CARDS = r"(?:(?:[2-9TJQKA][cdhs]|\?\?)+|-)"
+_PLAIN_ACTION = re.compile(
+    r"[ \t]*(?:"
+    r"(?P<player>p[1-9][0-9]*)[ \t]+(?:(?P<verb>cc|f|pb)|cbr[ \t]+(?P<amount>[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+    rf"|(?P<draw>sd|sm)(?:[ \t]+(?P<cards>{_CARDS}))?)"
+    rf"|d[ \t]+(?:dh[ \t]+(?P<dealt>p[1-9][0-9]*)[ \t]+(?P<hole>{_CARDS})|db[ \t]+(?P<board>{_CARDS}))"
+    r")?[ \t]*(?:#(?P<comment>[^\n]*))?"
+)
+"""The action strings of the grammar with tokens apart (what writers write), read without Lark: a
+string it does not match fully goes to the grammar, which reads it or tells where it fails."""
+
+
 @lru_cache(maxsize=65536)
 def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, str | None]:
     """``(actor, verb, argument, commentary)`` of one PHH action, e.g. ``("p1", "cbr", "450000", None)``.
@@ -105,6 +120,40 @@ def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, 
     ``actor`` is ``"d"`` for the dealer; a no-op gives ``(None, None, None, commentary)``.
     Raises :class:`_Fail` with the column of the first character the grammar rejects.
     """
+    return _parse_action(text)
+
+
+@lru_cache(maxsize=65536)
+def _operation(text: str) -> tuple[str | None, str | None, Any, str | None]:
+    """``(verb, actor, argument, commentary)`` of one action string, a ``cbr`` amount as a number."""
+    actor, verb, arg, comment = _parse_action(text)
+    if verb == "cbr":
+        amount = float(arg) if "." in arg or "e" in arg or "E" in arg else int(arg)  # type: ignore[arg-type]
+        return verb, actor, amount, comment
+    return verb, actor, arg, comment
+
+
+def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | None]:
+    m = _PLAIN_ACTION.fullmatch(text)
+    if m is not None:
+        comment = m["comment"]
+        commentary = comment.strip() if comment is not None else None
+        if m["player"] is not None:
+            if m["amount"] is not None:
+                return m["player"], "cbr", m["amount"], commentary
+            if m["verb"] is not None:
+                return m["player"], m["verb"], None, commentary
+            return m["player"], m["draw"], m["cards"], commentary
+        if m["dealt"] is not None:
+            return "d", "dh", f"{m['dealt']} {m['hole']}", commentary
+        if m["board"] is not None:
+            return "d", "db", m["board"], commentary
+        return None, None, None, commentary
+    return _parse_with_grammar(text)
+
+
+def _parse_with_grammar(text: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """:func:`parse_action_string` by the grammar ``phh_actions.lark``."""
     from lark.exceptions import UnexpectedInput
 
     try:
@@ -128,6 +177,7 @@ def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, 
     return args[0], verb, (args[1] if len(args) > 1 else None), commentary
 
 
+@lru_cache(maxsize=4096)  # the same few unknown-card strings ('??????') over and over
 def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
     known = []
@@ -152,7 +202,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     try:
         text = "\n".join(lines)
         try:
-            data = tomllib.loads(text)
+            data = phh_toml.loads(text)
         except tomllib.TOMLDecodeError as e:
             m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
             line = start_line + int(m.group(1)) - 1 if m else start_line
@@ -201,7 +251,7 @@ class _Reader:
         self.hand_id = hand_id
         self.key_lines: dict[str, int] = {}
         for k, line in enumerate(lines):
-            m = _KEY_LINE.match(line)
+            m = _KEY_LINE.match(line) if "=" in line else None
             if m and m.group(1) not in self.key_lines:
                 self.key_lines[m.group(1)] = start_line + k
 
@@ -297,6 +347,8 @@ class _Reader:
         return value
 
     def _amount(self, value: Any, key: str) -> int:
+        if type(value) is int and value >= 0:  # the usual case, as below
+            return value * 100 if self.cents else value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise _Fail(f"'{key}': {value!r} is not an amount", self._line(key))
         scaled = value * 100 if self.cents else value
@@ -366,19 +418,18 @@ class _Reader:
         if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
         where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
-        ops = []
-        for text, line in zip(raw, where):
-            try:
-                actor, verb, arg, comment = parse_action_string(text)
-            except _Fail as f:
-                source = self.lines[line - self.start] if line is not None else ""
-                at = source.find(text)
-                raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
-            value: Any = arg
-            if verb == "cbr":
-                value = float(arg) if any(c in arg for c in ".eE") else int(arg)  # type: ignore[arg-type]
-            ops.append((line, verb, actor, value, comment, text))
-        return ops
+        try:
+            parsed = list(map(_operation, raw))
+        except _Fail:
+            for text, line in zip(raw, where):
+                try:
+                    _operation(text)
+                except _Fail as f:
+                    source = self.lines[line - self.start] if line is not None else ""
+                    at = source.find(text)
+                    raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
+            raise
+        return [(line, *op, text) for line, op, text in zip(where, parsed, raw)]
 
     def _forced(self, names: list[str], stacks: list[int], antes: list[int],
                 blinds: list[int]) -> tuple[list[Action], list[int]]:
@@ -422,8 +473,9 @@ class _Reader:
         hands: list[list[Card] | None] = [None] * n
         out: list[Action] = []
         dealt: set[int] = set()
+        last_draw: dict[str, int] = {}  # where in ``out`` each player's latest draw is
         for line, verb, actor, arg, comment, text in ops:
-            ext = _extension(comment)
+            ext = _extension(comment) if comment is not None else []
             if verb is None:
                 if ext and ext[0] in _POST_TAGS:
                     out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
@@ -441,8 +493,7 @@ class _Reader:
                     if known or count != 5:
                         out.append(new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text))
                     continue
-                k = next((k for k in range(len(out) - 1, -1, -1)
-                          if out[k].player == names[i] and out[k].kind is K.DRAW), None)
+                k = last_draw.get(names[i])
                 draw = out[k] if k is not None else None
                 if draw is None or draw.received is not None or draw.received_count is not None or draw.count == 0:
                     raise _Fail(f"cards dealt to {who} outside a draw", line, 1, text)
@@ -459,11 +510,12 @@ class _Reader:
                 continue
             if verb == "db":
                 raise _Fail("board cards in a draw game", line, 1, text)
-            i = self._player(actor, index, line, text)
+            i = index[actor] if actor in index else self._player(actor, index, line, text)
             name = names[i]
             if verb == "sd":
                 drawing = True
                 kept = _ext_cards(ext, "kept", line, text)
+                last_draw[name] = len(out)
                 if arg is None:
                     out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
                 else:
@@ -489,7 +541,7 @@ class _Reader:
                 committed = [0] * n
                 high = 0
                 drawing = False
-            forced = _explicit(ext)
+            forced = _explicit(ext) if ext else None
             if forced is not None:
                 kind, raw = forced
                 amount = self._amount(raw, "actions")
@@ -610,6 +662,7 @@ def _all_in(ext: list[str], derived: bool) -> bool:
 
 
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|#.*")
+_ONE_STRING_LINE = re.compile(r"[ \t]*'[^']*'[ \t]*,?[ \t]*")
 
 
 def _locate_strings(lines: list[str], start: int, key_line: int | None, values: list[str]) -> list[int | None]:
@@ -619,10 +672,20 @@ def _locate_strings(lines: list[str], start: int, key_line: int | None, values: 
         return [None] * len(values)
     k = key_line - start
     first = True
-    while k < len(lines) and len(out) < len(values):
+    wanted = len(values)
+    head = lines[k]
+    block = lines[k + 1:k + 1 + wanted]
+    if head[head.index("=") + 1:].strip(" \t") == "[" and len(block) == wanted \
+            and all(map(_ONE_STRING_LINE.fullmatch, block)):  # as writers write it: one string a line
+        return list(range(key_line + 1, key_line + 1 + wanted))
+    while k < len(lines) and len(out) < wanted:
         line = lines[k]
         pos = line.index("=") + 1 if first else 0
         first = False
+        if "#" not in line and '"' not in line:  # then the strings are the pairs of quotes
+            out += [start + k] * min(line.count("'", pos) // 2, wanted - len(out))
+            k += 1
+            continue
         for m in _STRING.finditer(line, pos):
             if m.group(0).startswith("#"):
                 break

@@ -1,0 +1,251 @@
+"""What ``drawdealer validate`` prints (see ``cli/validate.py`` for the command), free of Typer.
+
+The console script (``cli/main.py``) calls :func:`fast_path` before importing Typer: Typer's import
+and its parameter processing (pydantic) cost more than 100 ms per run, a second of the goal's
+10,000 hands (DESIGN.md convention 12). JSON Lines are written in batches, and the line of a hand
+without findings, by far the most common, is put together directly; it is the same text as
+``json.dumps(report.to_dict(), ensure_ascii=False)``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+PROGRESS_BYTES = 256 * 1024
+"""Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
+FORMATS = ("human", "json")
+_BATCH = 512  # JSON lines written at once
+
+
+def fast_path(argv: list[str]) -> None:
+    """Run ``drawdealer validate ARGV`` without Typer when the arguments are plain, then exit.
+
+    It understands exactly the options declared on ``cli.validate.validate`` (``--format``,
+    ``--strict``, ``--game``, ``--jobs/-j``, as ``--option value`` or ``--option=value``) and file
+    names; anything else (``--help``, ``--``, an unknown option, a bad value, no file) returns
+    without doing anything, and Typer handles it.
+    """
+    values: dict[str, str] = {"format": "human"}
+    names = {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"}
+    strict = False
+    files: list[Path] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--strict":
+            strict = True
+        elif arg in names:
+            value = next(args, None)
+            if value is None:
+                return
+            values[names[arg]] = value
+        elif arg.startswith("--") and arg.split("=", 1)[0] in names and "=" in arg:
+            option, value = arg.split("=", 1)
+            values[names[option]] = value
+        elif arg.startswith("-"):
+            return
+        else:
+            files.append(Path(arg))
+    jobs = values.get("jobs", "1")
+    if not files or values["format"] not in FORMATS or not re.fullmatch(r"-?[0-9]+", jobs):
+        return
+    try:
+        code = run(files, output=values["format"], strict=strict, game=values.get("game"), jobs=int(jobs))
+    except KeyboardInterrupt:
+        code = 130  # as Typer exits
+    except BrokenPipeError:  # the reader went away (``| head``): exit 1 quietly, as Click does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 1
+    raise SystemExit(code)
+
+
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: int) -> int:
+    """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``)."""
+    from drawdealer.cli.errors import fail
+
+    if jobs < 0:
+        fail(f"--jobs {jobs}: give a number of processes ≥ 1, or 0 for one per core")
+    jobs = jobs or os.cpu_count() or 1
+    game_id = None
+    if game is not None:
+        from drawdealer.engine.variants import UnknownGame, get_game
+
+        try:
+            game_id = get_game(game).id
+        except UnknownGame:
+            fail(f"--game: unknown game '{game}' (e.g. 27TD-FL, 27TD-PL, 27TD-NL, 27SD-NL, 5CD-FL, ITA)")
+    if output == "json":
+        return _json(files, game_id, jobs, strict)
+    return _human(files, game_id, jobs, strict)
+
+
+def _unreadable(problem: Any) -> None:
+    sys.stderr.write(f"drawdealer: error: {problem.file}: {problem.message}\n")
+
+
+def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> int:
+    # json.dumps's own string encoder when ensure_ascii=False
+    import json
+    from json.encoder import encode_basestring as quote
+
+    from drawdealer.validate import FileProblem, validate
+
+    errors = unreadable = False
+    write = sys.stdout.write
+    batch: list[str] = []
+    quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
+    for item in validate(files, game=game, jobs=jobs, strict=strict):
+        if isinstance(item, FileProblem):
+            unreadable = True
+            write("".join(batch))
+            batch.clear()
+            _unreadable(item)
+            continue
+        hand_id = item.hand_id
+        if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
+            errors = errors or item.has_error
+            batch.append(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            file, game_name = item.file, item.game
+            if file not in quoted:
+                quoted[file] = json.dumps(file, ensure_ascii=False)
+            if game_name not in quoted:
+                quoted[game_name] = json.dumps(game_name, ensure_ascii=False)
+            batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
+                         f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
+        if len(batch) >= _BATCH:
+            write("".join(batch))
+            batch.clear()
+    write("".join(batch))
+    sys.stdout.flush()
+    return 2 if unreadable else 1 if errors else 0
+
+
+def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> int:
+    from collections import Counter
+
+    from rich.console import Console
+
+    from drawdealer.validate import FileProblem, total_bytes, validate
+
+    console = Console(highlight=False, soft_wrap=True)
+    errconsole = Console(stderr=True)
+    size = total_bytes(files)
+    progress = None
+    if errconsole.is_terminal and size > PROGRESS_BYTES:
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TimeRemainingColumn,
+        )
+
+        progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
+                            transient=True, redirect_stdout=False, redirect_stderr=False)
+        bar = progress.add_task("validating", total=size)
+        progress.start()
+    # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
+    printer = progress.console if progress is not None and console.is_terminal else console
+    chunk = max(PROGRESS_BYTES, size // 200) if progress is not None else None
+    read = clean = flagged = errors = skipped = 0
+    codes: Counter[str] = Counter()
+    skipped_games: Counter[str] = Counter()
+    problems = []
+    seen_files: set[str] = set()
+    try:
+        advance = (lambda n: progress.advance(bar, n)) if progress is not None else None
+        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+            if isinstance(item, FileProblem):
+                problems.append(item)
+                if progress is not None:
+                    progress.console.print(f"drawdealer: error: {item.file}: {item.message}", markup=False,
+                                           highlight=False, soft_wrap=True)
+                else:
+                    _unreadable(item)
+                continue
+            read += 1
+            seen_files.add(item.file)
+            if not item.findings and item.status != "skipped":
+                clean += 1
+                continue
+            if item.status == "skipped":
+                skipped += 1
+                reason = item.findings[0].details.get("reason") if item.findings else None
+                skipped_games[f"{item.game or '?'}" + (" (cancelled)" if reason == "cancelled" else "")] += 1
+                continue
+            for f in item.findings:
+                codes[f.code] += 1
+            flagged += 1
+            errors += item.has_error
+            _print_hand(printer, item)
+    finally:
+        if progress is not None:
+            progress.stop()
+    stats = {"read": read, "clean": clean, "flagged": flagged, "errors": errors, "skipped": skipped}
+    _print_summary(console, len(seen_files | {p.file for p in problems}), stats, codes, skipped_games, problems,
+                   strict)
+    return 2 if problems else 1 if errors else 0
+
+
+def _print_hand(console: Any, report: Any) -> None:
+    from rich.text import Text
+
+    head = Text(f"{report.file}:{report.line}", style="bold")
+    head.append(f"  hand #{report.hand_id}" if report.hand_id else "  (no hand id)")
+    if report.game:
+        head.append(f"  {report.game}", style="dim")
+    console.print(head)
+    for f in report.findings:
+        line = Text("  ")
+        line.append(f"{report.file}:{f.line if f.line is not None else report.line}", style="cyan")
+        line.append("  ")
+        line.append(f.code, style="bold red" if f.is_error else "bold yellow")
+        line.append(f"  {f.message}")
+        if f.code == "PARSE_ERROR":
+            line.append(f"  (column {f.details.get('column')}: {f.actual!r})", style="dim")
+        elif f.expected is not None or f.actual is not None:
+            plain = f.to_dict()
+            line.append(f"  expected {_value(plain['expected'])}, actual {_value(plain['actual'])}", style="dim")
+        console.print(line)
+
+
+def _value(plain: Any) -> str:
+    if isinstance(plain, list):
+        return "[" + ", ".join(str(v) for v in plain) + "]"
+    return "—" if plain is None else str(plain)
+
+
+def _print_summary(console: Any, n_files: int, stats: dict[str, int], codes: Any, skipped_games: Any,
+                   problems: list[Any], strict: bool) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from drawdealer.engine.findings import CODES
+
+    read = stats["read"]
+    summary = Table(box=box.SIMPLE_HEAD, title=f"{n_files} file(s), {read} hand(s) read", title_justify="left")
+    for column in ("clean", "flagged", "with errors", "skipped", "unreadable files"):
+        summary.add_column(column, justify="right")
+    summary.add_row(str(stats["clean"]), str(stats["flagged"]), str(stats["errors"]), str(stats["skipped"]),
+                    str(len(problems)))
+    console.print(summary)
+    if skipped_games:
+        games = ", ".join(f"{g} ×{n}" for g, n in skipped_games.most_common())
+        console.print(f"skipped (GAME_UNSUPPORTED: games drawdealer does not play, cancelled hands): {games}",
+                      markup=False)
+    if codes:
+        table = Table(box=box.SIMPLE_HEAD, title="findings by code", title_justify="left")
+        table.add_column("code", no_wrap=True)
+        table.add_column("severity")
+        table.add_column("count", justify="right")
+        table.add_column("RULES.md")
+        for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])):
+            info = CODES[code]
+            colour = "red" if info.severity.value == "error" else "yellow"
+            table.add_row(code, f"[{colour}]{info.severity.value}[/]", str(n), f"§{info.section}")
+        console.print(table)
+    if strict and stats["errors"]:
+        console.print("stopped at the first hand with an error (--strict)")

@@ -1,0 +1,175 @@
+"""TOML for PHH hands, fast: :func:`loads` gives exactly what :func:`tomllib.loads` gives.
+
+PHH files (``shared/corpus/phh/spec``) use a small part of TOML: bare keys, ``[section]`` headers
+(``.phhs``), literal and escape-free basic strings, decimal integers and floats, booleans, arrays
+(the ``actions`` array over many lines, with comments) and one-line inline tables. A scanner for
+that part reads a hand several times faster than :mod:`tomllib`; anything else (escapes, dotted or
+quoted keys, dates, ``inf``, hex, underscores in numbers, a key defined twice, a syntax error) is
+handed to :mod:`tomllib`, which reads it or raises its own :class:`tomllib.TOMLDecodeError`.
+The scanner follows ``tomllib``'s grammar step by step, so what it accepts it reads the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+_CTRL = "\\x00-\\x08\\x0a-\\x1f\\x7f"  # characters TOML forbids in strings and comments (tab allowed)
+_KEY_VALUE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
+_HEADER = re.compile(rf"[ \t]*\[([A-Za-z0-9_-]+)\][ \t]*(?:#[^{_CTRL}]*)?(?:\n|\Z)")
+_LINE_END = re.compile(rf"[ \t]*(?:#[^{_CTRL}]*)?(?:\n|\Z)")  # blanks, a comment, the line end
+_ARRAY_WS = re.compile(rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+")
+_INLINE_WS = re.compile(r"[ \t]*")
+_LITERAL = re.compile(rf"'([^'{_CTRL}]*)'")
+_BASIC = re.compile(rf'"([^"\\{_CTRL}]*)"')
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+_INT = r"-?(?:0|[1-9][0-9]*)"
+_INT_START = frozenset("-0123456789")
+_INTS = re.compile(rf"\[[ \t]*+((?:{_INT}[ \t]*+,[ \t]*+)*+(?:{_INT}[ \t]*+)?)\]")  # [1, 2, 0] on one line
+_GAP = rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+"  # what may stand between the items of an array
+_STRINGS = re.compile(rf"\[{_GAP}((?:'[^'{_CTRL}]*'{_GAP},{_GAP})*+(?:'[^'{_CTRL}]*'{_GAP})?)\]")  # ['a', 'b']
+_STRING_OR_COMMENT = re.compile(rf"'([^'{_CTRL}]*)'|(#)[^{_CTRL}]*")
+
+
+class _Unsupported(Exception):
+    """Outside the scanner's part of TOML: :mod:`tomllib` decides."""
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, faster for PHH (raises :class:`tomllib.TOMLDecodeError` the same)."""
+    try:
+        return _Scanner(text).document()
+    except _Unsupported:
+        return tomllib.loads(text)
+
+
+class _Scanner:
+    __slots__ = ("end", "pos", "text")
+
+    def __init__(self, text: str) -> None:
+        if "\r" in text:
+            raise _Unsupported
+        self.text = text
+        self.pos = 0
+        self.end = len(text)
+
+    def document(self) -> dict[str, Any]:
+        text, end = self.text, self.end
+        root: dict[str, Any] = {}
+        table = root
+        while self.pos < end:
+            m = _KEY_VALUE.match(text, self.pos)
+            if m is not None:
+                key = m.group(1)
+                if key in table:
+                    raise _Unsupported
+                self.pos = m.end()
+                table[key] = self.value()
+                m = _LINE_END.match(text, self.pos)
+                if m is None:
+                    raise _Unsupported
+                self.pos = m.end()
+                continue
+            m = _LINE_END.match(text, self.pos)
+            if m is not None:
+                self.pos = m.end()
+                continue
+            m = _HEADER.match(text, self.pos)
+            if m is None or m.group(1) in root:
+                raise _Unsupported
+            table = root[m.group(1)] = {}
+            self.pos = m.end()
+        return root
+
+    def value(self) -> Any:
+        text, pos = self.text, self.pos
+        char = text[pos] if pos < self.end else ""
+        if char == "'":
+            if text.startswith("'''", pos):
+                raise _Unsupported
+            m = _LITERAL.match(text, pos)
+        elif char == '"':
+            if text.startswith('"""', pos):
+                raise _Unsupported
+            m = _BASIC.match(text, pos)
+        elif char == "[":
+            return self.array()
+        elif char == "{":
+            return self.inline_table()
+        elif char == "t" and text.startswith("true", pos):
+            self.pos = pos + 4
+            return True
+        elif char == "f" and text.startswith("false", pos):
+            self.pos = pos + 5
+            return False
+        else:
+            m = _NUMBER.match(text, pos)
+            if m is None:
+                raise _Unsupported
+            self.pos = m.end()
+            if m.group(1) is not None or m.group(2) is not None:
+                return float(m.group())
+            return int(m.group())
+        if m is None:
+            raise _Unsupported
+        self.pos = m.end()
+        return m.group(1)
+
+    def array(self) -> list[Any]:
+        text = self.text
+        pos = _ARRAY_WS.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+        first = text[pos:pos + 1]
+        if first in _INT_START:
+            m = _INTS.match(text, self.pos)
+            if m is not None:  # integers on one line
+                self.pos = m.end()
+                values = m.group(1).split(",")
+                if values[-1].isspace() or not values[-1]:  # after a trailing comma
+                    values.pop()
+                return list(map(int, values))
+        elif first == "'":
+            m = _STRINGS.match(text, self.pos)
+            if m is not None and "'''" not in m.group():  # literal strings, maybe with comments between them
+                self.pos = m.end()
+                parts = m.group(1).split("'")  # outside, inside, outside, … while no comment holds a quote
+                if "#" in "".join(parts[0::2]):
+                    return [s for s, comment in _STRING_OR_COMMENT.findall(m.group(1)) if not comment]
+                return parts[1::2]
+        out: list[Any] = []
+        while True:
+            if text.startswith("]", pos):
+                self.pos = pos + 1
+                return out
+            self.pos = pos
+            out.append(self.value())
+            pos = _ARRAY_WS.match(text, self.pos).end()  # type: ignore[union-attr]
+            char = text[pos:pos + 1]
+            if char == "]":
+                self.pos = pos + 1
+                return out
+            if char != ",":
+                raise _Unsupported
+            pos = _ARRAY_WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+
+    def inline_table(self) -> dict[str, Any]:
+        text = self.text
+        out: dict[str, Any] = {}
+        pos = _INLINE_WS.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+        if text.startswith("}", pos):
+            self.pos = pos + 1
+            return out
+        while True:
+            m = _KEY_VALUE.match(text, pos)
+            if m is None or m.group(1) in out:
+                raise _Unsupported
+            self.pos = m.end()
+            out[m.group(1)] = self.value()
+            pos = _INLINE_WS.match(text, self.pos).end()  # type: ignore[union-attr]
+            char = text[pos] if pos < self.end else ""
+            if char == "}":
+                self.pos = pos + 1
+                return out
+            if char != ",":
+                raise _Unsupported
+            pos = _INLINE_WS.match(text, pos + 1).end()  # type: ignore[union-attr]

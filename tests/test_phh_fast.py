@@ -1,0 +1,163 @@
+"""The PHH reader's fast paths read exactly what the slow ones read (drawdealer/parsers/phh_toml.py,
+the plain action strings of drawdealer/parsers/phh.py): the TOML of a hand as :mod:`tomllib` reads it
+(or its very error), each action string as the grammar ``phh_actions.lark`` reads it (or its error)."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drawdealer.engine.record import ActionKind as K
+from drawdealer.engine.record import HandRecord
+from drawdealer.engine.simulate import random_session
+from drawdealer.engine.variants import GAMES
+from drawdealer.parsers import phh_toml, read_hands, write_phh
+from drawdealer.parsers.phh import (
+    _PLAIN_ACTION,
+    _Fail,
+    _parse_with_grammar,
+    parse_action_string,
+)
+from drawdealer.parsers.sniff import open_lines, sniff, split_phh
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def toml_result(loads, text: str) -> tuple[str, str]:
+    try:
+        return "ok", repr(loads(text))
+    except tomllib.TOMLDecodeError as e:
+        return "error", str(e)
+
+
+def action_result(parse, text: str) -> tuple:
+    try:
+        return "ok", parse(text)
+    except _Fail as f:
+        return "fail", f.message, f.column
+
+
+def generated_phh(hands: int = 12) -> list[str]:
+    """Writer output for every game (extension fields, commentary, inline tables)."""
+    texts = []
+    for k, game in enumerate(GAMES):
+        for record in random_session(game, random.Random(k), hands=hands, players=4 if game == "ITA" else 6):
+            texts.append(write_phh(record))
+    return texts
+
+
+def phh_files() -> list[Path]:
+    files = sorted((ROOT / "fixtures").rglob("*.phh*"))
+    if SHARED.is_dir():
+        files += sorted((SHARED / "corpus").rglob("*.phh*"))
+    return files
+
+
+# --------------------------------------------------------------------------- TOML
+
+def test_writer_output_reads_as_tomllib_reads_it_and_without_tomllib() -> None:
+    for text in generated_phh():
+        assert phh_toml._Scanner(text).document() == tomllib.loads(text)  # the fast scanner, no fallback
+        assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text)
+
+
+def test_phh_files_read_as_tomllib_reads_them() -> None:
+    files = phh_files()
+    assert files
+    for path in files:
+        for _start, lines in split_phh(open_lines(path, sniff(path).encoding)):
+            text = "\n".join(lines)
+            assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text), path
+
+
+ATOMS = ["'a'", "'#x'", "''", "'''", "'it''s'", "1", "-2", "0", "01", "1.5", "1e3", "-0", "+1", "inf", "true",
+         "false", "tru", '"s"', '"#"', '"a\\nb"', "[1, 2]", "['x']", "{a = 1}", "{a = 1,}", "{}", "1979-05-27",
+         "07:32:00", "0x1f", "1_000", "\x01"]
+GAPS = ["", " ", "\n", " # c\n", "#c\n", "\t", "# it's ''' #\n", "#\x01\n", ",", ",,"]
+LINES = ["[0]", "[a.b]", "[[c]]", "[ s ]", "k = ", "k=", "a.b = 1", "'q' = 1", "# comment", "", "x = 1 2"]
+
+
+@st.composite
+def toml_texts(draw: st.DrawFn) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(["kv", "array", "line"]))
+        if kind == "line":
+            parts.append(draw(st.sampled_from(LINES)))
+            continue
+        key = draw(st.sampled_from(["k", "key_2", "actions", "k"]))
+        if kind == "kv":
+            parts.append(f"{key} = {draw(st.sampled_from(ATOMS))}{draw(st.sampled_from(GAPS))}")
+        else:
+            items = draw(st.lists(st.sampled_from(ATOMS), max_size=5))
+            body = draw(st.sampled_from(GAPS)).join(items) if draw(st.booleans()) else ", ".join(items)
+            parts.append(f"{key} = [{draw(st.sampled_from(GAPS))}{body}{draw(st.sampled_from(GAPS))}]")
+    return "\n".join(parts)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(toml_texts())
+def test_any_text_reads_as_tomllib_reads_it_or_fails_the_same(text: str) -> None:
+    assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(generated_phh(3)), st.data())
+def test_damaged_hands_read_as_tomllib_reads_them(text: str, data: st.DataObject) -> None:
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at] + data.draw(st.sampled_from(["'", '"', "[", "]", "{", "}", ",", "=", "#", "\n", " ", ""])) \
+            + text[at + data.draw(st.integers(0, 1)):]
+    assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text)
+
+
+def test_pathological_arrays_fail_fast() -> None:
+    """No catastrophic backtracking: a bad character after a long gap is handed to tomllib at once."""
+    for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]"]:
+        with pytest.raises(tomllib.TOMLDecodeError):
+            phh_toml.loads(text)
+
+
+# --------------------------------------------------------------------------- action strings
+
+TOKENS = ["p1", "p2", "p10", "p0", "p01", "d", "dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "7c", "Th", "??",
+          "-", "8d9s", "1", "450000", "1.5", "2e3", "1E-2", "0.", "1e", "#", "# drawdealer: all-in", "x", "Kx"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", " ", "  ", "\t"]), st.sampled_from(TOKENS)), max_size=6),
+       st.sampled_from(["", " ", "\t"]))
+def test_action_strings_read_as_the_grammar_reads_them(tokens: list[tuple[str, str]], end: str) -> None:
+    text = "".join(gap + token for gap, token in tokens) + end
+    parse_action_string.cache_clear()
+    assert action_result(parse_action_string, text) == action_result(_parse_with_grammar, text)
+
+
+def test_the_strings_writers_write_skip_the_grammar() -> None:
+    for text in ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????  # Hui", "p1 cbr 450000", "p4 cc", "p3 f", "p1 sd",
+                 "p4 sd AsQs", "p2 sm", "p1 sm -", "# drawdealer: post_invito p4 10", "p2 cc # drawdealer: all-in"]:
+        assert _PLAIN_ACTION.fullmatch(text), text
+        assert parse_action_string(text) == _parse_with_grammar(text)
+
+
+# --------------------------------------------------------------------------- lines of actions
+
+def test_each_action_names_the_line_of_its_string(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    path.write_text("".join(f"[{k}]\n{text}\n" for k, text in enumerate(generated_phh(4))), encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    checked = 0
+    for record in read_hands(path):
+        assert isinstance(record, HandRecord)
+        for action in record.actions:
+            if action.kind in (K.POST_SB, K.POST_BB, K.POST_ANTE) and "[" in (action.text or ""):
+                continue  # forced bets from the arrays name the array's line
+            assert f"'{action.text}'" in lines[action.line - 1]
+            checked += 1
+    assert checked > 100
