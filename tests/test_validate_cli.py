@@ -59,7 +59,21 @@ def test_findings_exit_1_and_name_file_line_code_expected_actual() -> None:
     path = FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt"
     code, out, _ = run(str(path))
     assert code == 1
-    assert f"{path}:13" in out and "CALL_AMOUNT_MISMATCH" in out and "expected 15, actual 10" in out
+    assert f"{path}:13" in out and "CALL_AMOUNT_MISMATCH" in out and "expected $0.15, actual $0.10" in out
+
+
+def test_amounts_read_as_money_in_a_cash_game_and_stay_cents_in_json() -> None:
+    """A $ game's amounts are cents (DESIGN.md 6): the report prints them in dollars, JSON keeps cents;
+    counts (the cap of four bets) stay counts."""
+    pot = FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
+    cap = FIXTURES / "findings" / "RAISE_CAP_EXCEEDED.txt"
+    _, out, _ = run(str(pot), str(cap))
+    assert "raises to $2.25; the pot limit is $1.75  expected $1.75, actual $2.25" in out
+    assert "capped at 4 bets  expected 4, actual 5" in out
+    _, out, _ = run("--format", "json", str(pot))
+    (finding,) = lines(out)[0]["findings"]
+    assert (finding["expected"], finding["actual"]) == (175, 225)
+    assert finding["message"] == "Player3 raises to $2.25; the pot limit is $1.75"
 
 
 def test_warnings_only_exit_0() -> None:

@@ -208,13 +208,19 @@ def _print_hand(console: Any, report: Any) -> None:
             line.append(f"  (column {f.details.get('column')}: {f.actual!r})", style="dim")
         elif f.expected is not None or f.actual is not None:
             plain = f.to_dict()
-            line.append(f"  expected {_value(plain['expected'])}, actual {_value(plain['actual'])}", style="dim")
+            line.append(f"  expected {_value(plain['expected'], f)}, actual {_value(plain['actual'], f)}", style="dim")
         console.print(line)
 
 
-def _value(plain: Any) -> str:
+def _value(plain: Any, finding: Any) -> str:
+    """``expected`` or ``actual`` as a person reads it: amounts in the hand's currency, as in the message."""
+    from drawdealer.engine.findings import AMOUNT_CODES
+    from drawdealer.engine.money import money
+
     if isinstance(plain, list):
         return "[" + ", ".join(str(v) for v in plain) + "]"
+    if type(plain) is int and finding.currency and finding.code in AMOUNT_CODES:
+        return money(plain, finding.currency)
     return "—" if plain is None else str(plain)
 
 
