@@ -17,6 +17,8 @@ other players' cards only when shown. Then, in the same run, it prints:
   ``--pokerkit-hands`` hands converted to PHH, beside drawdealer reading and replaying the same PHH.
 
 Goals: ≥ 10,000 hands/s end to end on one core, near-linear with ``--jobs``, < 150 MB peak for 1 GB.
+The issue puts pokerkit at about 1,000 hands/s: on a slower machine the speed goal scales to 10 times
+pokerkit's speed in the same run (both lines are printed).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
 
 GOAL_HANDS_PER_S = 10_000
+ISSUE_POKERKIT_HANDS_PER_S = 1_000  # what issue 4 says pokerkit's PHH load-and-replay does on its machine
 GOAL_MB_PER_GB = 150
 
 
@@ -234,7 +237,7 @@ def main() -> None:
     dd_s, dd_flagged = drawdealer_phh(texts)
     print(f"{f'drawdealer PHH read + replay ({len(texts):,} hands)':<44} {len(texts) / dd_s:>9,.0f} hands/s"
           f"   ({dd_flagged} flagged)")
-    pk = pokerkit_phh(texts)
+    pk = min((pokerkit_phh(texts) for _ in range(args.repeat)), key=lambda r: r[0] if r else 0)
     if pk is None:
         print("pokerkit: not installed (pip install pokerkit)")
     else:
@@ -245,6 +248,10 @@ def main() -> None:
     print()
     print(f"goal ≥ {GOAL_HANDS_PER_S:,} hands/s end to end on one core: {'met' if one_rate >= GOAL_HANDS_PER_S else 'MISSED'}"
           f" ({one_rate:,.0f})")
+    if pk is not None:
+        ratio, wanted = one_rate / (len(texts) / pk[0]), GOAL_HANDS_PER_S / ISSUE_POKERKIT_HANDS_PER_S
+        print(f"goal scaled to this machine: {GOAL_HANDS_PER_S:,} / {ISSUE_POKERKIT_HANDS_PER_S:,} (pokerkit in the "
+              f"issue) = {wanted:.1f} × pokerkit: {'met' if ratio >= wanted else 'MISSED'} ({ratio:.1f} ×)")
     print(f"goal near-linear with --jobs 2: {two_rate / one_rate:.2f}× wall; the CPU work is "
           f"{two_cpu / one_cpu:.2f}× that of one process (1.00 = no overhead for splitting)")
     print(f"goal < {GOAL_MB_PER_GB} MB peak for 1 GB: {'met' if at_gb < GOAL_MB_PER_GB else 'MISSED'} ({at_gb:.0f} MB)")
