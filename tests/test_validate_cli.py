@@ -264,51 +264,7 @@ def test_a_file_gone_between_planning_and_reading_is_a_file_problem(tmp_path: Pa
     assert isinstance(problem, FileProblem) and problem.file == str(path) and "No such file" in problem.message
 
 
-# --------------------------------------------------------------------------- without Typer
-
-def fast(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str] | None:
-    """``drawdealer validate ARGS`` as the console script runs it (``cli/main.py``): without Typer
-    when the arguments are plain; None when they are left to Typer."""
-    from drawdealer.cli.validate_core import fast_path
-
-    try:
-        fast_path(list(args))
-    except SystemExit as done:
-        out, err = capsys.readouterr()
-        return done.code, out, err
-    return None
-
-
-@pytest.mark.parametrize("args", [
-    ("--format", "json", str(FIXTURES / "pokerstars" / "mixed_session.txt"), str(FIXTURES / "clean")),
-    (str(FIXTURES / "pokerstars" / "mixed_session.txt"), str(FIXTURES / "findings")),
-    ("--format=json", "--strict", str(FIXTURES / "findings")),
-    ("--game", "27td-nl", "-j", "1", str(FIXTURES / "clean" / "27td_pl.txt")),
-    ("--format", "json", "missing.txt", str(FIXTURES / "clean" / "27td_fl.txt")),
-    ("--game", "badugi", str(CLEAN[0])),
-    ("--jobs", "-1", str(CLEAN[0])),
-])
-def test_plain_arguments_run_without_typer_and_print_the_same(args: tuple[str, ...],
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    assert fast(capsys, *args) == run(*args)
-
-
-def test_big_file_without_typer_the_same(big_file: Path, capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    import drawdealer.validate as library
-
-    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)  # byte ranges: lines shifted by the ranges before
-    for args in (("--format", "json", str(big_file)), (str(big_file),),
-                 ("--format", "json", "--jobs", "2", str(big_file))):
-        assert fast(capsys, *args) == run(*args)
-
-
-@pytest.mark.parametrize("args", [("--help",), (), ("--format", "xml", "a.txt"), ("--jobs", "two", "a.txt"),
-                                  ("-j2", "a.txt"), ("--", "a.txt"), ("--format",), ("--colour", "a.txt")])
-def test_other_arguments_are_left_to_typer(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
-    assert fast(capsys, *args) is None
-    assert capsys.readouterr() == ("", "")
-
+# --------------------------------------------------------------------------- JSON lines
 
 def test_json_lines_are_json_dumps_of_the_reports(tmp_path: Path) -> None:
     """Lines of hands without findings are put together directly: the same text, odd file names too."""

@@ -52,7 +52,7 @@ def run() -> None:
     """
     try:
         code = app(standalone_mode=False)
-    except TyperException as err:  # Click's usage errors, vendored by Typer 0.29
+    except TyperException as err:  # Click's usage errors, vendored by Typer
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx is not None else "drawdealer"
         if err.format_message():  # empty when no arguments were given and the help was printed

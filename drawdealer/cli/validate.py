@@ -1,8 +1,7 @@
 """``drawdealer validate FILES...``: every illegal action and wrong claim of hand-history files (RULES.md §11).
 
 Reads PokerStars text and PHH (format by content), replays each hand and prints its findings
-(the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it, and runs it
-without Typer when the console script is given plain arguments).
+(the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
 
 - ``--format human`` (default): each flagged hand with its findings (``file:line``, code, message,
   expected vs actual), then a summary: hands read, clean, flagged, skipped, by code. A progress bar

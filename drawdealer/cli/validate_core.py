@@ -1,16 +1,12 @@
 """What ``drawdealer validate`` prints (see ``cli/validate.py`` for the command), free of Typer.
 
-The console script (``cli/main.py``) calls :func:`fast_path` before importing Typer: Typer's import
-and its parameter processing (pydantic) cost more than 100 ms per run, a second of the goal's
-10,000 hands (DESIGN.md convention 12). JSON Lines are written in batches, and the line of a hand
-without findings, by far the most common, is put together directly; it is the same text as
-``json.dumps(report.to_dict(), ensure_ascii=False)``.
+JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
+is put together directly; it is the same text as ``json.dumps(report.to_dict(), ensure_ascii=False)``.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,47 +15,6 @@ PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
 FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
-
-
-def fast_path(argv: list[str]) -> None:
-    """Run ``drawdealer validate ARGV`` without Typer when the arguments are plain, then exit.
-
-    It understands exactly the options declared on ``cli.validate.validate`` (``--format``,
-    ``--strict``, ``--game``, ``--jobs/-j``, as ``--option value`` or ``--option=value``) and file
-    names; anything else (``--help``, ``--``, an unknown option, a bad value, no file) returns
-    without doing anything, and Typer handles it.
-    """
-    values: dict[str, str] = {"format": "human"}
-    names = {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"}
-    strict = False
-    files: list[Path] = []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--strict":
-            strict = True
-        elif arg in names:
-            value = next(args, None)
-            if value is None:
-                return
-            values[names[arg]] = value
-        elif arg.startswith("--") and arg.split("=", 1)[0] in names and "=" in arg:
-            option, value = arg.split("=", 1)
-            values[names[option]] = value
-        elif arg.startswith("-"):
-            return
-        else:
-            files.append(Path(arg))
-    jobs = values.get("jobs", "1")
-    if not files or values["format"] not in FORMATS or not re.fullmatch(r"-?[0-9]+", jobs):
-        return
-    try:
-        code = run(files, output=values["format"], strict=strict, game=values.get("game"), jobs=int(jobs))
-    except KeyboardInterrupt:
-        code = 130  # as Typer exits
-    except BrokenPipeError:  # the reader went away (``| head``): exit 1 quietly, as Click does
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 1
-    raise SystemExit(code)
 
 
 def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: int) -> int:
