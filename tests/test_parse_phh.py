@@ -175,7 +175,7 @@ def test_extension_fields_name_games_phh_lacks() -> None:
     assert hand.game == "27TD-PL"
     assert hand.options["RESHUFFLE_POLICY"] == "ALL_BUT_CURRENT_PLAYER"
     assert hand.hero == "Hero"
-    assert (hand.claims.total_pot, hand.claims.rake, hand.claims.uncalled) == (375, 18, (("Player3", 200, None),))
+    assert (hand.claims.total_pot, hand.claims.rake, hand.claims.uncalled) == (375, 18, (("Player3", 200, 28),))
     draw = next(a for a in hand.actions if a.kind is K.DRAW and a.player == "Hero")
     assert draw.kept == cards("7c 5d 4h")
 
@@ -201,3 +201,18 @@ def test_fractional_amounts_without_a_currency_are_cents() -> None:
     (hand,) = list(read_text(text.format(actions="'d dh p1 ??????????', 'd dh p2 ??????????', 'p2 cbr 1.5', 'p1 f'")))
     assert hand.currency == "¤" and hand.stakes == Stakes(sb=25, bb=50)
     assert hand.seats[0].stack == 10000 and hand.actions[2].amount == 150
+
+
+def test_claim_findings_name_the_line_of_their_field() -> None:
+    """A wrong claim read from ``_drawdealer_claims`` or ``finishing_stacks`` is reported at that line."""
+    from drawdealer.engine.replay import replay
+
+    text = (FIXTURES / "td_pl_extension.phh").read_text(encoding="utf-8")
+    text = text.replace("total_pot = 3.75", "total_pot = 3.85")
+    (hand,) = list(read_text(text))
+    (finding,) = [f for f in replay(hand).findings if f.code == "POT_AMOUNT_WRONG"]
+    assert finding.line == 28
+    text = (FIXTURES / "td_fl.phh").read_text(encoding="utf-8").replace("[990, 930, 1080]", "[990, 931, 1080]")
+    (hand,) = list(read_text(text))
+    (finding,) = [f for f in replay(hand).findings if f.code == "STACK_ARITHMETIC"]
+    assert finding.line == 43

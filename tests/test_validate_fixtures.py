@@ -159,8 +159,8 @@ EXPECTED = {
     ],
     'IT_FALSE_OPENER_COLLECTED.phh': [
         ('502', 'IT_OPEN_WITHOUT_OPENERS', 14, 'J', 'Qd Th 9c 8h 7s'),
-        ('502', 'IT_FALSE_OPENER_COLLECTED', None, 30, 70),
-        ('502', 'COLLECTED_AMOUNT_WRONG', None, 30, 70),
+        ('502', 'IT_FALSE_OPENER_COLLECTED', 30, 30, 70),
+        ('502', 'COLLECTED_AMOUNT_WRONG', 30, 30, 70),
         ('502', 'COLLECTED_AMOUNT_WRONG', None, 30, 0),
     ],
     'IT_FALSE_OPENER_PENALTY_MISSING.phh': [
@@ -183,7 +183,7 @@ EXPECTED = {
         ('508', 'IT_POSTDRAW_FIRST_ACTOR', 21, 'Anna', 'Carla'),
     ],
     'IT_POT_AWARDED_AFTER_PAROLA.phh': [
-        ('511', 'IT_POT_AWARDED_AFTER_PAROLA', None, 0, 30),
+        ('511', 'IT_POT_AWARDED_AFTER_PAROLA', 27, 0, 30),
     ],
     'IT_RAISE_AFTER_BLIND.phh': [
         ('506', 'IT_RAISE_AFTER_BLIND', 14, None, 'Bruno'),
@@ -192,10 +192,10 @@ EXPECTED = {
         ('521', 'IT_REQUIREMENT_WRONG', 28, 'Q', 'J'),
     ],
     'IT_SPLIT_POT.phh': [
-        ('510', 'IT_SPLIT_POT', None, None, 0),
-        ('510', 'WINNER_WRONG', None, ['Anna'], ['Anna', 'Carla']),
-        ('510', 'COLLECTED_AMOUNT_WRONG', None, 70, 35),
-        ('510', 'COLLECTED_AMOUNT_WRONG', None, 0, 35),
+        ('510', 'IT_SPLIT_POT', 29, None, 0),
+        ('510', 'WINNER_WRONG', 29, ['Anna'], ['Anna', 'Carla']),
+        ('510', 'COLLECTED_AMOUNT_WRONG', 29, 70, 35),
+        ('510', 'COLLECTED_AMOUNT_WRONG', 29, 0, 35),
     ],
     'MIN_OPEN_VIOLATION.phh': [
         ('200000000004', 'MIN_OPEN_VIOLATION', 12, 100, 50),
@@ -234,7 +234,7 @@ EXPECTED = {
         ('200000000001', 'RAISE_WITHOUT_BET', 22, None, 10),
     ],
     'RAKE_EXCEEDS_CAP.phh': [
-        ('200000000001', 'RAKE_EXCEEDS_CAP', None, 5, 10),
+        ('200000000001', 'RAKE_EXCEEDS_CAP', 48, 5, 10),
     ],
     'RAKE_MISMATCH.txt': [
         ('200000000001', 'RAKE_MISMATCH', 44, 210, 220),
@@ -258,7 +258,7 @@ EXPECTED = {
         ('200000000001', 'COLLECTED_AMOUNT_WRONG', 42, 100, 101),
     ],
     'STACK_ARITHMETIC.phh': [
-        ('200000000001', 'STACK_ARITHMETIC', None, 645, 625),
+        ('200000000001', 'STACK_ARITHMETIC', 48, 645, 625),
     ],
     'UNCALLED_BET_WRONG.txt': [
         ('200000000002', 'UNCALLED_BET_WRONG', 20, 200, 100),

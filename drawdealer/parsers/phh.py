@@ -377,18 +377,25 @@ class _Reader:
         return derive_stakes(structure, antes, blinds, bets)
 
     def _claims(self, names: list[str]) -> Claims:
+        """What the hand claims, each claim with the line of the field it was read from."""
         data, conv = self.data, self._amount
         ext = data.get("_drawdealer_claims") or {}
+        at = self._line("_drawdealer_claims")
         final = ext.get("final_stacks")
         if final is not None:
             final_stacks = tuple((str(p), conv(a, "_drawdealer_claims")) for p, a in final)
+            stacks_at = at
         elif data.get("finishing_stacks") is not None:
             final_stacks = tuple(zip(names, (conv(v, "finishing_stacks") for v in data["finishing_stacks"])))
+            stacks_at = self._line("finishing_stacks")
         else:
-            final_stacks = ()
+            final_stacks, stacks_at = (), None
+        lines = {key: at for key in ("total_pot", "pots", "rake") if at is not None and key in ext}
+        if stacks_at is not None:
+            lines.update((f"stack:{player}", stacks_at) for player, _ in final_stacks)
         won = ext.get("summary_collected")
         if won is not None:
-            summary = tuple((str(p), conv(a, "_drawdealer_claims"), None) for p, a in won)
+            summary = tuple((str(p), conv(a, "_drawdealer_claims"), at) for p, a in won)
         elif data.get("winnings") is not None:
             line = self._line("winnings")
             summary = tuple((nm, conv(v, "winnings"), line) for nm, v in zip(names, data["winnings"]))
@@ -401,13 +408,14 @@ class _Reader:
             total_pot=amount(ext.get("total_pot")),
             pots=tuple(amount(v) for v in ext["pots"]) if ext.get("pots") is not None else None,
             rake=amount(ext.get("rake")),
-            uncalled=tuple((str(p), amount(a), None) for p, a in ext.get("uncalled", [])),
-            collected=tuple(PotClaim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)))
+            uncalled=tuple((str(p), amount(a), at) for p, a in ext.get("uncalled", [])),
+            collected=tuple(PotClaim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)), line=at)
                             for p, a, i in ext.get("collected", [])),
-            descriptions=tuple((str(p), str(d), None) for p, d in ext.get("descriptions", [])),
+            descriptions=tuple((str(p), str(d), at) for p, d in ext.get("descriptions", [])),
             final_stacks=final_stacks,
             summary_collected=summary,
-            reshuffles=tuple((int(i), None) for i in ext.get("reshuffles", [])),
+            reshuffles=tuple((int(i), at) for i in ext.get("reshuffles", [])),
+            lines=lines,
         )
 
     # -- actions
