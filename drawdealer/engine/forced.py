@@ -227,7 +227,8 @@ class ForcedBets:
                                          {"payer": name}))
                     else:
                         problems.append(("FORCED_BET_WRONG", f"{name} folded in the carried deal and owes "
-                                         f"{self.money(amount)} to be dealt in (IT_PAROLA_REENTRY)", amount, self.dead_paid[j], {"payer": name}))
+                                         f"{self.money(amount)} to be dealt in (IT_PAROLA_REENTRY)", amount,
+                                         self.dead_paid[j], {"payer": name}))
         else:
             fb = opts.forced_bets
             if fb != "ANTES_ONLY" and self.bb_poster < 0 and self.bb:
