@@ -14,13 +14,17 @@ section out of place, gives a :class:`~drawdealer.parsers.results.ParseFailure` 
 and text.
 
 Speed (issue 4, ``bench/bench_parse.py``): what a line says is memoised by its text, so that most
-lines cost one dictionary look-up and the making of their action. Player lines (``P1: calls 8``)
-are memoised whole with their action template (:func:`_entry`); lines with cards, which seldom
-recur, by their words without the cards (:func:`_card_key`, :func:`_summary_cards_line`); seat,
-``collected`` and summary seat lines whole. A memo answers exactly what the regexes would (the
-memo keys are chosen so that the cards cannot change what the regexes read), and each memo is
-emptied past :data:`_MEMO_SIZE` entries, so memory stays flat. Actions are built as
-:mod:`~drawdealer.parsers.fastaction` drafts, in the innermost loop without a call.
+lines cost one dictionary look-up and the making of their action. Body lines are memoised whole in
+one memo (:data:`_line_memo`): player lines (``P1: calls 8``) with their action template
+(:func:`_entry`), seat, ``collected`` and ``Uncalled bet`` lines. Lines with cards, which seldom
+recur, are memoised by their words without the cards (:func:`_card_key`; summary lines by their
+words and what follows the cards, :func:`_summary_cards_parts`), a seat line of a new stack by its
+words (:data:`_seat_words_memo`); ``Dealt to`` lines are cut at their brackets (:func:`_dealt_parts`)
+and the cards a summary line repeats from the showdown are not read twice. A memo answers exactly
+what the regexes would (the memo keys are chosen so that the cards and amounts cannot change what
+the regexes read; ``tests/test_parse_fast_paths.py`` reads hands with and without them), and each
+memo is emptied past :data:`_MEMO_SIZE` entries, so memory stays flat. Actions are built as
+:mod:`~drawdealer.parsers.fastaction` drafts, in the hot paths without a call.
 
 Amounts: with a currency (``$``, ``€``, ``£`` or an ISO code in the stakes) they are integer cents;
 tournament and play chips stay integers. PokerStars' house rules are :func:`house_rules`.
@@ -63,6 +67,7 @@ GAME_FAMILIES = {
 """PokerStars game names drawdealer plays, by ``engine.variants`` family."""
 OTHER_DRAW_FAMILIES = {"Badugi": "BADUGI"}
 """Draw games whose lines we can read but whose rules we do not implement (skipped)."""
+_OTHER_FAMILIES = frozenset(OTHER_DRAW_FAMILIES.values())
 LIMITS = {"Limit": "FL", "Fixed Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
 LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
@@ -116,13 +121,14 @@ _MEMO_SIZE = 20_000
 lines, table talk, stakes, shapes) is emptied past this size: a few megabytes at most, whatever the
 file (a 200 MB file reads in about 31 MB of resident memory, as a 20 MB one does)."""
 _AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
-_amount_memo: dict[tuple[str, bool], int] = {}
+_amount_memo: dict[bool, dict[str, int]] = {False: {}, True: {}}
+"""Amounts already read, by ``cents`` and text (only texts that are amounts)."""
 
 
 def parse_amount(text: str, cents: bool) -> int:
     """``$1,234.50`` → 123450 when ``cents``; ``1,500`` → 1500 chips otherwise."""
-    key = (text, cents)
-    value = _amount_memo.get(key)
+    memo = _amount_memo[cents]
+    value = memo.get(text)
     if value is not None:
         return value
     m = _AMOUNT.fullmatch(text)
@@ -136,36 +142,39 @@ def parse_amount(text: str, cents: bool) -> int:
         raise _LineError(f"'{text}' has cents in a game played for chips")
     else:
         value = whole
-    if len(_amount_memo) > _MEMO_SIZE:
-        _amount_memo.clear()
-    _amount_memo[key] = value
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
+    memo[text] = value
     return value
 
 
 _CARD = {card_str(c): c for c in CARDS}
 
 
-_CARD_PAIR = {f"{a} {b}": (ca, cb) for a, ca in _CARD.items() for b, cb in _CARD.items()}
+_ONE = {text: (card,) for text, card in _CARD.items()}
+_CARD_PAIR = {f"{a} {b}": ca + cb for a, ca in _ONE.items() for b, cb in _ONE.items()}
 """``'8s Td'`` → its two cards: a list of cards written the usual way is read two cards at a time."""
+_PAIR_SPACE = {f"{pair} ": cards for pair, cards in _CARD_PAIR.items()}
+"""``'8s Td '`` → its two cards (a pair and the space after it, when more cards follow)."""
 
 
 def parse_card_list(text: str) -> tuple[Card, ...]:
     """``8s Td Kd`` → cards (an empty text is no card). Raises :class:`CardError`.
 
     Up to five cards written ``Xx Yy …`` are read by pairs (a dictionary look-up costs what
-    splitting the text would)."""
+    splitting the text would); anything else, or a look-up that fails, token by token."""
     size = len(text)
     try:
-        if size == 14 and text[5] == " " and text[11] == " ":
-            return _CARD_PAIR[text[:5]] + _CARD_PAIR[text[6:11]] + (_CARD[text[12:]],)
-        if size == 11 and text[5] == " ":
-            return _CARD_PAIR[text[:5]] + _CARD_PAIR[text[6:]]
-        if size == 8 and text[5] == " ":
-            return _CARD_PAIR[text[:5]] + (_CARD[text[6:]],)
+        if size == 14:
+            return _PAIR_SPACE[text[:6]] + _PAIR_SPACE[text[6:12]] + _ONE[text[12:]]
+        if size == 11:
+            return _PAIR_SPACE[text[:6]] + _CARD_PAIR[text[6:]]
+        if size == 8:
+            return _PAIR_SPACE[text[:6]] + _ONE[text[6:]]
         if size == 5:
             return _CARD_PAIR[text]
         if size == 2:
-            return (_CARD[text],)
+            return _ONE[text]
         return tuple(map(_CARD.__getitem__, text.split()))
     except KeyError:
         return tuple(parse_card(token) for token in text.split())
@@ -196,31 +205,34 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d,.
 
 
 class _Header:
-    """What a hand header says: id, game, stakes (``a``/``b``: small/big bet in fixed limit, blinds
-    otherwise), whether amounts are cents, and the currency."""
+    """What a hand header says but its number (one value per game and stakes): the game, stakes
+    (``a``/``b``: small/big bet in fixed limit, blinds otherwise), whether amounts are cents, and
+    the currency."""
 
-    __slots__ = ("a", "b", "cents", "currency", "family", "game_text", "hand_id", "limit", "tournament")
+    __slots__ = ("a", "b", "cents", "currency", "family", "game", "game_text", "limit", "tournament")
 
-    def __init__(self, line: str) -> None:
-        m = _HEAD_ID.match(line)
-        if m is None:
-            raise _LineError("not a PokerStars hand header ('PokerStars Hand #N: <game> (<stakes>) - <date>')")
-        self.hand_id = m.group("id")
-        date = _DATE.search(line, m.end())
-        body = line[m.end():date.start()] if date else line[m.end():]
-        try:
-            (self.game_text, self.family, self.limit, self.cents, self.currency, self.a, self.b,
-             self.tournament) = _header_body(body)
-        except _LineError as e:
-            raise _LineError(e.message, e.column + m.end()) from None
+    def __init__(self, game_text: str, family: str | None, limit: str | None, cents: bool, currency: str, a: int,
+                 b: int, tournament: bool) -> None:
+        self.game_text, self.family, self.limit, self.cents = game_text, family, limit, cents
+        self.currency, self.a, self.b, self.tournament = currency, a, b, tournament
+        self.game = f"{family}-{limit}" if family and limit else None
 
-    @property
-    def game(self) -> str | None:
-        return f"{self.family}-{self.limit}" if self.family and self.limit else None
+
+def _read_header(line: str) -> tuple[str, _Header]:
+    """``(hand number, what the header says)`` of a hand's first line."""
+    m = _HEAD_ID.match(line)
+    if m is None:
+        raise _LineError("not a PokerStars hand header ('PokerStars Hand #N: <game> (<stakes>) - <date>')")
+    end = m.end()
+    date = _DATE.search(line, end)
+    try:
+        return m.group("id"), _header_body(line[end:date.start()] if date else line[end:])
+    except _LineError as e:
+        raise _LineError(e.message, e.column + end) from None
 
 
 @lru_cache(maxsize=4096)
-def _header_body(body: str) -> tuple[str, str | None, str | None, bool, str, int, int, bool]:
+def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
     m = _HEAD_BODY.match(body)
     if m is None:
@@ -245,7 +257,7 @@ def _header_body(body: str) -> tuple[str, str | None, str | None, bool, str, int
         a, b = parse_amount(s.group("a"), cents), parse_amount(s.group("b"), cents)
     except _LineError as e:
         raise _LineError(e.message, m.start("stakes") + 2) from None
-    return game_text, family, limit, cents, currency, a, b, m.group("tid") is not None
+    return _Header(game_text, family, limit, cents, currency, a, b, m.group("tid") is not None)
 
 
 @lru_cache(maxsize=4096)
@@ -409,8 +421,9 @@ def _entry(name: str, p: tuple[Any, ...]) -> tuple[Any, ...]:
         return name, kind, action_template(K.SHOW, name, count=len(p[5]), cards=p[5]), p, "SHOW"
     if kind == "MUCK":
         return name, kind, action_template(K.MUCK, name, count=len(p[5]) if p[5] else 0, cards=p[5]), p, None
-    if kind == "POST" and p[1] is not K.POST_DEAD:
-        return name, kind, action_template(p[1], name, p[2], p[3]), p, "POST"
+    if kind == "POST" and p[1] is not K.POST_DEAD:  # only an ante or a small blind may record more
+        after = "POST" if p[1] is K.POST_ANTE or (p[1] is K.POST_SB and not p[3]) else None
+        return name, kind, action_template(p[1], name, p[2], p[3]), p, after
     return name, kind, None, p, None
 
 
@@ -444,17 +457,20 @@ def _with_cards(card_entry: tuple[Any, ...], cards: tuple[Card, ...]) -> tuple[A
 
 
 def _card_key(line: str) -> tuple[str, str] | None:
-    """``(line without its cards, the cards)`` of a line with one ``[`` and, after it, one ``]``.
+    """``(line without its cards, the cards)`` of a player line ``<words> [<cards>]<rest>`` with one
+    ``[`` (after a space) and one ``]`` after it; None for any other line.
 
-    What the regexes read in such a player line, but for the cards, does not depend on the text
-    between the brackets (it holds no ``]``): the line without it is a sound memo key.
+    What the regexes read in such a line, when the text between the brackets is a list of cards
+    (no ``:``, ``[`` nor ``]`` in it), depends on the cards only through the cards themselves: the
+    line without them is a sound memo key. The key is the words alone when nothing follows the
+    ``]`` (most lines), else the words, ``' []'`` and what follows (words hold no `` [``: the
+    two forms never meet).
     """
-    parts = line.split("[")
-    if len(parts) == 2:
-        inside = parts[1].split("]")
-        if len(inside) == 2:
-            return parts[0] + "[]" + inside[1], inside[0]
-    return None
+    words, _, tail = line.partition(" [")
+    cards, close, rest = tail.partition("]")
+    if not close or "[" in words or "[" in tail or "]" in rest:
+        return None
+    return (words + " []" + rest if rest else words), cards
 
 
 # --------------------------------------------------------------------------- the grammar
@@ -469,6 +485,7 @@ def _lark() -> Any:
 
 
 _shape_memo: dict[tuple[str, ...], tuple[int, str] | None] = {}
+_UNSEEN = object()
 
 _KIND_NAMES = {
     "HEADER": "the hand header", "TABLE": "the 'Table' line", "SEAT": "a seat line", "POST": "a blind or ante",
@@ -480,15 +497,84 @@ _KIND_NAMES = {
 }
 
 
+@lru_cache(maxsize=1)
+def _lalr_table() -> tuple[dict[Any, dict[str, tuple[Any, ...]]], Any, Any] | None:
+    """The LALR table Lark builds from ``pokerstars.lark``, as plain values: per state, per kind,
+    ``(state,)`` to shift or ``(size, rule name)`` to reduce; with the start and end states. None
+    when this Lark keeps its table elsewhere (every shape is then parsed by Lark itself)."""
+    try:
+        from lark.parsers.lalr_analysis import Shift
+
+        table = _lark().parser.parser.parser.parse_table
+        states = {state: {kind: (arg,) if action is Shift else (len(arg.expansion), arg.origin.name)
+                          for kind, (action, arg) in actions.items()}
+                  for state, actions in table.states.items()}
+        return states, table.start_states["start"], table.end_states["start"]
+    except Exception:  # noqa: BLE001 - another Lark: its parser decides, as it always may
+        return None
+
+
+def _table_accepts(shape: tuple[str, ...]) -> bool:
+    """Whether :func:`_lalr_table` accepts ``shape``, stepping through it as Lark's LALR parser
+    steps (``lark.parsers.lalr_parser_state.ParserState.feed_token``) but building no tree.
+
+    Only an acceptance is taken as the verdict: anything else (a kind out of place, or a step
+    Lark's own parser would not take) leaves the shape to Lark, which words the error.
+    """
+    table = _lalr_table()
+    if table is None:
+        return False
+    states, start, end = table
+    stack = [start]
+    try:
+        for kind in shape:
+            while True:
+                step = states[stack[-1]].get(kind)
+                if step is None:
+                    return False
+                if len(step) == 1:  # shift
+                    if step[0] == end:
+                        return False
+                    stack.append(step[0])
+                    break
+                size, origin = step  # reduce, then the goto of the rule
+                if size:
+                    del stack[-size:]
+                goto = states[stack[-1]][origin]
+                if len(goto) != 1:
+                    return False
+                stack.append(goto[0])
+        while True:  # the end: reduce until the start rule is complete
+            step = states[stack[-1]].get("$END")
+            if step is None or len(step) == 1:
+                return False
+            size, origin = step
+            if size:
+                del stack[-size:]
+            goto = states[stack[-1]][origin]
+            if len(goto) != 1:
+                return False
+            stack.append(goto[0])
+            if stack[-1] == end:
+                return True
+    except (KeyError, IndexError):
+        return False
+
+
 def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
-    """None if the grammar accepts the sequence of line kinds, else (index, message)."""
-    if shape in _shape_memo:
-        return _shape_memo[shape]
+    """None if the grammar accepts the sequence of line kinds, else (index, message).
+
+    Lark's LALR table decides (:func:`_table_accepts`, about twenty times cheaper than a parse
+    that builds a tree); a shape it does not accept is parsed by Lark, whose error is the verdict."""
+    verdict = _shape_memo.get(shape, _UNSEEN)
+    if verdict is not _UNSEEN:
+        return verdict  # type: ignore[return-value]
     from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-    verdict: tuple[int, str] | None = None
+    verdict = None
     try:
-        _lark().parse(list(shape))
+        if not _table_accepts(shape):
+            _lark().parse(list(shape))
     except UnexpectedToken as e:
         index = e.token.line if isinstance(e.token.line, int) else len(shape) - 1
         expected = sorted({_KIND_NAMES.get(t, t) for t in e.expected})
@@ -517,16 +603,14 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
         if not lines:
             raise _At(0, _LineError("empty hand"))
         try:
-            head = _Header(lines[0])
+            hand_id, head = _read_header(lines[0])
         except _LineError as e:
             raise _At(0, e) from None
-        hand_id = head.hand_id
-        game = head.game
-        if head.family is None or (skip_unsupported and head.family in OTHER_DRAW_FAMILIES.values()):
+        if head.family is None or (skip_unsupported and head.family in _OTHER_FAMILIES):
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
                            end_line=end_line, source=source,
                            message=f"{head.game_text}: drawdealer does not play this game; hand skipped")
-        return _Builder(head, lines, start_line, source).build(game or "")
+        return _Builder(head, hand_id, lines, start_line, source).build(head.game or "")
     except _At as at:
         index = at.index
         text = lines[index] if 0 <= index < len(lines) else ""
@@ -556,20 +640,43 @@ class _Cancelled(Exception):
 
 _noise_memo: set[str] = set()
 """Table talk already recognised (chat, joins, timeouts)."""
-_line_memo: dict[bool, dict[str, tuple[str, str, tuple[Any, ...] | None, tuple[Any, ...]]]] = {False: {}, True: {}}
+_line_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
+"""Body lines without cards already read, by whole text (``Player1: folds`` recurs across hands, and
+so does a folding player's seat line): ``(name, line kind, action template or None, what else,
+after)``. Player lines are their :func:`_entry`; ``collected`` and ``Uncalled bet`` lines without
+``': '`` (no player's line whoever is seated) are ``(name, kind, None, (amount, pot) or amount,
+None)``; seat lines are ``(None, "SEAT", seat, None, None)``. A line is taken from the memo only
+when its player is seated (``None`` is nobody's name), seat lines always."""
 _MISS = ("", "", None, (), None)  # what the line memo gives for a line it does not hold ('' is nobody's name)
 _card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
 :func:`_card_key`: their :func:`_card_entry`."""
-"""Player lines without cards already classified, by whole text (``Player1: folds`` recurs across
-hands): their :func:`_entry`."""
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """``memo[key] = value``, emptying the memo first when it is full (:data:`_MEMO_SIZE`)."""
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
 
 
 class _Builder:
     """Classifies the lines of one hand, checks the skeleton, then emits the record."""
 
-    def __init__(self, head: _Header, lines: list[str], start_line: int, source: str) -> None:
+    # what a hand may say once (set on the instance when it does)
+    posted_sb: int | None = None
+    total_pot: int | None = None
+    rake: int | None = None
+    pots: tuple[int, ...] | None = None
+    hero: str | None = None
+    max_seats: int | None = None
+    button_seat: int | None = None
+    table_line = ""
+    in_summary = False
+
+    def __init__(self, head: _Header, hand_id: str, lines: list[str], start_line: int, source: str) -> None:
         self.head = head
+        self.hand_id = hand_id
         self.lines = lines
         self.start = start_line
         self.source = source
@@ -580,22 +687,13 @@ class _Builder:
         self.actions: list[Action] = []
         self.descriptions: list[tuple[str, str, int | None]] = []
         self.body_desc: dict[str, str] = {}
-        self.showed: set[str] = set()
+        self.showed: dict[str, str | None] = {}  # who showed, and the text of the cards shown in the body
         self.antes: list[Action] = []
-        self.posted_sb: int | None = None
         self.uncalled: list[tuple[str, int, int | None]] = []
         self.collected: list[PotClaim] = []
         self.summary_won: list[tuple[str, int, int | None]] = []
         self.reshuffles: list[tuple[int, int | None]] = []
         self.claim_lines: dict[str, int] = {}
-        self.total_pot: int | None = None
-        self.rake: int | None = None
-        self.pots: tuple[int, ...] | None = None
-        self.hero: str | None = None
-        self.max_seats: int | None = None
-        self.button_seat: int | None = None
-        self.table_line = ""
-        self.in_summary = False
 
     def build(self, game: str) -> HandRecord:
         start = self.start
@@ -603,7 +701,6 @@ class _Builder:
         append = self.actions.append
         memo_get = _line_memo[self.cents].get
         draft = ActionDraft
-        seats_get = _seat_memo[self.cents].get
         section = _SECTIONS.get
         shape: list[str] = ["HEADER"]
         where: list[int] = [start]  # the line number of each item of the shape
@@ -611,41 +708,40 @@ class _Builder:
         numbered = enumerate(self.lines, start)
         next(numbered)  # the header
         for number, line in numbered:  # the body: most lines are 'name: action' seen before
-            hit = memo_get(line, _MISS)
-            if hit[0] in names:  # a player line seen before (see _entry)
-                if hit[2] is not None:  # its action, built as fastaction.action_from would, without a call
+            name, kind, template, said, after = memo_get(line, _MISS)
+            if name in names:  # a line of a seated player seen before (see _entry)
+                if template is not None:  # its action, built as fastaction.action_from would, without a call
                     action = draft()
                     (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-                     action.received, action.cards, action.kept, action.received_count) = hit[2]
+                     action.received, action.cards, action.kept, action.received_count) = template
                     action.line = number
                     action.text = line
                     action.__class__ = Action
                     append(action)
-                    if hit[4] is not None:
-                        self._after(hit, action, number)
-                elif hit[1] == "NOISE":
+                    if after is not None:
+                        self._after(after, name, said, action, number)
+                elif kind == "NOISE":
                     continue
                 else:
-                    self._player_line(hit[0], hit[3], number, line)
-                kind = hit[1]
+                    self._player_line(name, kind, said, number, line)
                 if kind != prev:  # every kind in the memo is repeatable
                     shape.append(kind)
                     where.append(number)
                     prev = kind
                 continue
-            kind = section(line)
-            if kind is None:
-                seat = seats_get(line)
-                if seat is not None:
-                    if seat.name in names:
-                        raise _At(number - start, _LineError(f"player '{seat.name}' is seated twice", 9))
-                    names[seat.name] = seat.seat
-                    self.seat_names[seat.seat] = seat.name
-                    self.seats.append(seat)
-                    kind = "SEAT"
-                elif not line or line in _noise_memo:
-                    continue
-                else:
+            if kind == "SEAT":  # a seat line seen before
+                seat = template
+                if seat.name in names:
+                    raise _At(number - start, _LineError(f"player '{seat.name}' is seated twice", 9))
+                names[seat.name] = seat.seat
+                self.seat_names[seat.seat] = seat.name
+                self.seats.append(seat)
+                kind = "SEAT"
+            else:
+                kind = None if " [" in line else section(line)  # no section holds cards
+                if kind is None:
+                    if not line or line in _noise_memo:
+                        continue
                     try:
                         kind = self._other(number - start, line, number)
                     except _LineError as e:
@@ -654,11 +750,11 @@ class _Builder:
                         raise _At(number - start, _LineError(str(e))) from None
                     if kind is None:
                         continue
-            elif kind == "SUMMARY":
-                shape.append(kind)
-                where.append(number)
-                self.in_summary = True
-                break
+                elif kind == "SUMMARY":
+                    shape.append(kind)
+                    where.append(number)
+                    self.in_summary = True
+                    break
             if kind != prev or kind not in _REPEATABLE:
                 shape.append(kind)
                 where.append(number)
@@ -674,6 +770,8 @@ class _Builder:
                     self._summary_outcome(hit, number, line)
             elif not line or line in _noise_memo:
                 continue
+            elif hit is None and " [" in line and self._summary_cards(line, number):  # as _summary_seat would
+                kind = "SEATSUM"
             elif line[0] != "*" and line != "Hand cancelled":  # what _classify does in the summary
                 try:
                     kind = self._summary_line(line, number)
@@ -696,39 +794,52 @@ class _Builder:
 
     def _other(self, i: int, line: str, number: int) -> str | None:
         """A body line that the memos of whole lines do not hold, read as :meth:`_classify` reads
-        it, the common kinds sooner (their first words rule out _classify's earlier cases)."""
+        it, the common kinds sooner (their first words rule out _classify's earlier cases).
+
+        A player line with cards whose words were read before (see :func:`_card_key`) is the memo's
+        template with the cards in their slot (:func:`_with_cards`), built as a draft without a call."""
         first = line[0]
         if first == "S" and line[:5] == "Seat ":
             return self._seat_line(line, number)
         if first == "D" and line[:9] == "Dealt to " and ": " not in line:
             self._dealt(line, number)
             return "DEALT"
-        if "[" in line:
-            kind = self._card_line(line, number)
-            if kind is not None:
-                return kind
-        elif i == 1 and first == "T" and line[:7] == "Table '":  # nobody is seated yet: no player line
-            self.table_line = line
-            self.max_seats, self.button_seat = _table(line)
-            return "TABLE"
-        return self._classify(i, line)
-
-    def _card_line(self, line: str, number: int) -> str | None:
-        """A player line with cards whose words were read before (see :func:`_card_key`), or None."""
-        key = _card_key(line)
-        if key is None:
-            return None
-        hit = _card_memo[self.cents].get(key[0])
-        if hit is None or hit[0] not in self.names:
-            return None
+        if "[" not in line:
+            if i == 1 and first == "T" and line[:7] == "Table '":  # nobody is seated yet: no player line
+                self.table_line = line
+                self.max_seats, self.button_seat = _table(line)
+                return "TABLE"
+            return self._classify(i, line)
+        words, _, tail = line.partition(" [")  # _card_key, inline
+        text, close, rest = tail.partition("]")
+        hit = _card_memo[self.cents].get(words + " []" + rest if rest else words) if close else None
+        if hit is None or hit[0] not in self.names:  # a key holds no '[' and its rest no ']' (see _card_key)
+            return self._classify(i, line)
         try:
-            cards = parse_card_list(key[1])
+            cards = parse_card_list(text)
         except CardError:
-            return None
-        action = action_from(_with_cards(hit, cards), number, line)
+            return self._classify(i, line)
+        action = ActionDraft()
+        (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
+         action.received, action.cards, action.kept, action.received_count) = hit[2]
+        slot = hit[5]  # see _CARD_SLOTS
+        if slot == 7:
+            action.cards = cards
+            action.count = len(cards)  # a show or a muck counts its cards
+        elif slot == 5:
+            action.discarded = cards
+        else:
+            action.kept = cards
+        action.line = number
+        action.text = line
+        action.__class__ = Action
         self.actions.append(action)
-        if hit[4] is not None:
-            self._after(hit, action, number)
+        if hit[4] is not None:  # a show (see _after): what the summary may say again
+            name, desc = hit[0], hit[3][7]
+            self.showed[name] = text
+            if desc is not None:
+                self.descriptions.append((name, desc, number))
+                self.body_desc[name] = desc
         return hit[1]
 
     def _classify_at(self, i: int, line: str) -> str | None:
@@ -747,12 +858,12 @@ class _Builder:
             button = self.seat_names.get(self.button_seat)
             if button is None:
                 extra["button_seat"] = self.button_seat
-        big_blind_ante = self._big_blind_ante()
+        big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
         claims = new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
                             tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
                             self.claim_lines)
-        return new_record(head.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
+        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
                           _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
 
@@ -791,7 +902,7 @@ class _Builder:
                 if len(memo) > _MEMO_SIZE:
                     memo.clear()
                 memo[line] = entry
-            elif entry[2] is not None and "[" not in name:
+            elif entry[2] is not None:
                 key = _card_key(line)
                 card_entry = _card_entry(entry, key[1]) if key is not None else None
                 if card_entry is not None:
@@ -805,9 +916,9 @@ class _Builder:
                 action = action_from(entry[2], number, line)
                 self.actions.append(action)
                 if entry[4] is not None:
-                    self._after(entry, action, number)
+                    self._after(entry[4], name, p, action, number)
             else:
-                self._player_line(name, p, number, line)
+                self._player_line(name, p[0], p, number, line)
             return p[0]
         if line.startswith("Dealt to "):
             self._dealt(line, number)
@@ -816,7 +927,10 @@ class _Builder:
             m = _UNCALLED.match(line)
             if m is None or m.group("name") not in names:
                 raise _LineError("expected 'Uncalled bet (X) returned to <seated player>'")
-            self.uncalled.append((m.group("name"), parse_amount(m.group("amt"), cents), number))
+            entry = (m.group("name"), "UNCALLED", None, parse_amount(m.group("amt"), cents), None)
+            if ": " not in line:  # no seated player's line, whoever is seated: the line memo may hold it
+                _remember(_line_memo[cents], line, entry)
+            self._player_line(entry[0], "UNCALLED", entry[3], number, line)
             return "UNCALLED"
         if i == 1 and line.startswith("Table '"):
             self.table_line = line
@@ -825,43 +939,49 @@ class _Builder:
         if line == "The deck is reshuffled":
             self.reshuffles.append((len(self.actions), number))
             return None
-        collects = _collect_memo[cents]
-        hit = collects.get(line)
-        if hit is None:
-            if line in _NOISE_LINES or _NOISE.fullmatch(line):
-                if len(_noise_memo) > _MEMO_SIZE:
-                    _noise_memo.clear()
-                _noise_memo.add(line)
-                return None
-            m = _COLLECT.match(line)
-            if m is None or m.group("name") not in names:
-                raise _LineError("not a PokerStars line (unknown player or shape)")
-            pot = m.group("pot")
-            hit = (m.group("name"), parse_amount(m.group("amt"), cents),
-                   0 if pot in ("pot", "main pot") else int(m.group("n") or 1))
-            if len(collects) > _MEMO_SIZE:
-                collects.clear()
-            collects[line] = hit
-        elif hit[0] not in names:
+        if line in _NOISE_LINES or _NOISE.fullmatch(line):
+            if len(_noise_memo) > _MEMO_SIZE:
+                _noise_memo.clear()
+            _noise_memo.add(line)
+            return None
+        m = _COLLECT.match(line)
+        if m is None or m.group("name") not in names:
             raise _LineError("not a PokerStars line (unknown player or shape)")
-        self.collected.append(new_pot_claim(hit[0], hit[1], hit[2], number))
+        pot = m.group("pot")
+        entry = (m.group("name"), "COLLECT", None, (parse_amount(m.group("amt"), cents),
+                 0 if pot in ("pot", "main pot") else int(m.group("n") or 1)), None)
+        if ": " not in line and line[:7] != "Table '":  # read so wherever it stands, whoever is seated
+            _remember(_line_memo[cents], line, entry)
+        self._player_line(entry[0], "COLLECT", entry[3], number, line)
         return "COLLECT"
 
     def _seat_line(self, line: str, number: int) -> str:
-        seats = _seat_memo[self.cents]
-        seat = seats.get(line)
-        if seat is None:
+        """``Seat N: name (X in chips)`` not in the line memo: a line whose seat and name were read
+        before (see :data:`_seat_words_memo`), or read with the regex. The line memo learns it."""
+        cents = self.cents
+        words, _, tail = line.rpartition(" (")
+        who = _seat_words_memo[cents].get(words) if tail[-10:] == " in chips)" else None
+        stack = _amount_memo[cents].get(tail[:-10]) if who is not None else None
+        if stack is not None:
+            seat = new_seat(who[0], who[1], stack, False)  # type: ignore[index]
+        else:
             m = _SEAT.match(line)
             if m is None and self.actions:  # a summary line without its '*** SUMMARY ***'
                 self._summary_seat(line, number)
                 return "SEATSUM"
             if m is None:
                 raise _LineError("expected 'Seat N: name (X in chips)'")
-            seat = new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), self.cents),
+            seat = new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), cents),
                             m.group("out") is not None)
-            if len(seats) > _MEMO_SIZE:
-                seats.clear()
-            seats[line] = seat
+            if tail == m.group("stack") + " in chips)":  # nothing after the stack: the words are a key
+                known = _seat_words_memo[cents]
+                if len(known) > _MEMO_SIZE:
+                    known.clear()
+                known[words] = (seat.seat, seat.name)
+        memo = _line_memo[cents]
+        if len(memo) > _MEMO_SIZE:
+            memo.clear()
+        memo[line] = (None, "SEAT", seat, None, None)
         return self._seat(seat)
 
     def _seat(self, seat: Seat) -> str:
@@ -873,24 +993,30 @@ class _Builder:
         self.seats.append(seat)
         return "SEAT"
 
-    def _after(self, entry: tuple[Any, ...], action: Action, number: int) -> None:
+    def _after(self, after: str, name: str, said: tuple[Any, ...], action: Action, number: int) -> None:
         """What a post or a show records besides its action (see :func:`_entry`)."""
-        if entry[4] == "POST":
+        if after == "POST":
             if action.kind is K.POST_ANTE:
                 self.antes.append(action)
             elif action.kind is K.POST_SB and not action.all_in and self.posted_sb is None:
                 self.posted_sb = action.amount
             return
-        name, desc = entry[0], entry[3][7]  # a show: its description is in the words, not the cards
-        self.showed.add(name)
+        desc = said[7]  # a show: its description is in the words, not the cards
+        self.showed[name] = None
         if desc is not None:
             self.descriptions.append((name, desc, number))
             self.body_desc[name] = desc
 
-    def _player_line(self, name: str, p: tuple[Any, ...], number: int, line: str) -> None:
-        """``doesn't show hand`` (nothing to record) and ``posts small & big blinds`` (a live big
-        blind and a dead small blind)."""
-        if p[0] == "POST" and p[1] is K.POST_DEAD:
+    def _player_line(self, name: str, kind: str, p: Any, number: int, line: str) -> None:
+        """A line of the line memo without an action template: ``collected`` and ``Uncalled bet``
+        lines (``p``: their amount and pot), ``doesn't show hand`` (nothing to record) and ``posts
+        small & big blinds`` (a live big blind and a dead small blind; ``p``: what
+        :func:`_parse_rest` read)."""
+        if kind == "COLLECT":
+            self.collected.append(new_pot_claim(name, p[0], p[1], number))
+        elif kind == "UNCALLED":
+            self.uncalled.append((name, p, number))
+        elif p[0] == "POST" and p[1] is K.POST_DEAD:
             bb = self._bb()
             live = min(bb, p[2])
             self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
@@ -902,14 +1028,16 @@ class _Builder:
             self._summary_seat(line, number)
             return "SEATSUM"
         if line.startswith("Total pot "):
-            m = _TOTAL.match(line)
-            if m is None:
-                raise _LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
-            self.total_pot = parse_amount(m.group("total"), cents)
-            self.rake = parse_amount(m.group("rake"), cents)
-            if m.group("main") is not None:
-                self.pots = (parse_amount(m.group("main"), cents),) + tuple(
-                    parse_amount(a, cents) for a in _SIDE.findall(m.group("sides")))
+            totals = _total_memo[cents]
+            hit = totals.get(line)
+            if hit is None:
+                hit = _total_line(line, cents)
+                if len(totals) > _MEMO_SIZE:
+                    totals.clear()
+                totals[line] = hit
+            self.total_pot, self.rake, pots = hit
+            if pots is not None:
+                self.pots = pots
                 self.claim_lines["pots"] = number
             self.claim_lines["total_pot"] = self.claim_lines["rake"] = number
             return "TOTAL"
@@ -933,7 +1061,7 @@ class _Builder:
     def _stakes(self, big_blind_ante: bool) -> Stakes:
         """Header stakes; a fixed-limit small blind is the one posted (PokerStars: $0.10 at $0.25/$0.50)."""
         head = self.head
-        bb = self._bb()
+        bb = head.a if head.limit == "FL" else head.b  # _bb
         ante = 0
         if big_blind_ante:
             ante = self.antes[0].amount
@@ -953,43 +1081,95 @@ class _Builder:
 
     def _dealt(self, line: str, number: int) -> None:
         """``Dealt to X [cards]`` (a deal) or ``Dealt to X [kept] [new]`` (completes X's draw)."""
-        m = _DEALT.match(line)
-        if m is None or m.group("name") not in self.names:
-            raise _LineError("expected 'Dealt to <seated player> [cards]'")
-        name, first, second = m.groups()
+        parts = _dealt_parts(line)
+        if parts is None or parts[0] not in self.names:
+            m = _DEALT.match(line)
+            if m is None or m.group("name") not in self.names:
+                raise _LineError("expected 'Dealt to <seated player> [cards]'")
+            parts = m.groups()
+        name, first, second = parts
         actions = self.actions
         last = actions[-1] if actions else None
         if (second is None and first is not None and last is not None and last.kind is K.DRAW
                 and last.player == name and last.count and last.received is None):
             first, second = "", first  # a five-card draw: only the new cards, nothing kept
         if second is None:
-            cards = parse_card_list(first) if first is not None else None
-            actions.append(new_action(K.DEAL, name, 0, False, len(cards) if cards else 0, None, None, cards, None,
-                                      None, number, line))
-            if self.hero is None and cards is not None:
-                self.hero = name
+            deal = ActionDraft()  # new_action(K.DEAL, name, count=…, cards=…, line=number, text=line), without a call
+            (deal.kind, deal.player, deal.amount, deal.all_in, deal.discarded, deal.received, deal.kept,
+             deal.received_count, deal.line, deal.text) = K.DEAL, name, 0, False, None, None, None, None, number, line
+            if first is None:
+                deal.count, deal.cards = 0, None
+            else:
+                deal.cards = cards = parse_card_list(first)
+                deal.count = len(cards)
+                if self.hero is None:
+                    self.hero = name
+            deal.__class__ = Action
+            actions.append(deal)
             return
         draw = actions[-1] if actions else None
         if draw is None or draw.kind is not K.DRAW or draw.player != name or draw.received is not None:
             raise _LineError(f"'Dealt to {name} [..] [..]' does not follow {name}'s draw")
         received = parse_card_list(second)
-        actions[-1] = new_action(K.DRAW, name, 0, draw.all_in, draw.count, draw.discarded, received, None,
-                                 parse_card_list(first), len(received), draw.line, draw.text)
+        done = ActionDraft()  # the draw with its cards (new_action, without a call)
+        (done.kind, done.player, done.amount, done.all_in, done.count, done.discarded, done.received, done.cards,
+         done.kept, done.received_count, done.line, done.text) = (
+            K.DRAW, name, 0, draw.all_in, draw.count, draw.discarded, received, None, parse_card_list(first),
+            len(received), draw.line, draw.text)
+        done.__class__ = Action
+        actions[-1] = done
 
     def _summary_seat(self, line: str, number: int) -> None:
-        """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines."""
-        seen = _summary_memo[self.cents]
-        hit = seen.get(line)
+        """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines:
+        a line seen before, a line with cards whose words and rest were (:meth:`_summary_cards`),
+        or read the general way (and remembered: whole, or by its words and rest)."""
+        cents = self.cents
+        hit = _summary_memo[cents].get(line)
         if hit is None:
-            hit = _summary_cards_line(line, self.cents)
-        if hit is None:
-            hit = _summary_seat_line(line, self.cents)
-            if len(seen) > _MEMO_SIZE:
-                seen.clear()
-            seen[line] = hit
+            if self._summary_cards(line, number):
+                return
+            hit = _summary_seat_line(line, cents)
+            if not _learn_summary_cards(line, hit, cents):
+                _remember(_summary_memo[cents], line, hit)
         if self.seat_names.get(hit[0]) != hit[1]:
             raise _LineError(f"seat {hit[0]} is not the seat of the player named here", line.find(": ") + 3)
         self._summary_outcome(hit, number, line)
+
+    def _summary_cards(self, line: str, number: int) -> bool:
+        """A summary seat line with cards whose words and rest were read before (see
+        :func:`_summary_cards_parts`), recorded; False when that does not apply (the general way
+        then reads the line, and says where and why it is wrong)."""
+        cents = self.cents
+        words, _, tail = line.partition(" [")  # _summary_cards_parts, inline
+        who = _summary_words_memo[cents].get(words)
+        if who is None:
+            return False
+        text, close, rest = tail.partition("]")
+        seat, name, where = who  # words without '[' (a key is learnt from such lines only), and so is a rest
+        if where == 1:
+            after = _summary_rest_memo[cents].get(rest)
+            if after is None or not close:
+                return False
+        elif rest or not close:
+            return False
+        if self.seat_names.get(seat) != name:
+            return False
+        if where == 1 and self.showed.get(name) == text:  # shown in the body: the same cards, read then
+            won, desc = after
+            if won is not None:
+                self.summary_won.append((name, won, number))
+            if desc is not None and self.body_desc.get(name) != desc:
+                self.descriptions.append((name, desc, number))
+            return True
+        try:
+            cards = parse_card_list(text)
+        except CardError:
+            return False
+        if where == 1:
+            self._summary_outcome((seat, name, after[0], after[1], cards, None), number, line)
+        else:
+            self._summary_outcome((seat, name, None, None, None, cards), number, line)
+        return True
 
     def _summary_outcome(self, hit: tuple[Any, ...], number: int, line: str) -> None:
         _, name, won, desc, shown, mucked = hit
@@ -999,7 +1179,7 @@ class _Builder:
             self.descriptions.append((name, desc, number))
         actions = self.actions
         if shown is not None and name not in self.showed:
-            self.showed.add(name)
+            self.showed[name] = None
             actions.append(new_action(K.SHOW, name, count=len(shown), cards=shown, line=number, text=line))
         if mucked is not None:
             index = next((k for k in range(len(actions) - 1, -1, -1) if actions[k].player == name), None)
@@ -1026,55 +1206,62 @@ def _house_rules(max_seats: int | None, antes: bool, big_blind_ante: bool) -> di
     return dict(rules)
 
 
-_seat_memo: dict[bool, dict[str, Seat]] = {False: {}, True: {}}
-"""Seat lines already read (a player who folds keeps his stack, and his seat line, hand after hand)."""
+_seat_words_memo: dict[bool, dict[str, tuple[int, str]]] = {False: {}, True: {}}
+"""``(seat, name)`` of seat lines ``<words> (<stack> in chips)`` already read, by their words
+(``Seat 3: P3``). ``_SEAT``'s greedy name ends at the last `` (``, so a line of the same words whose
+stack is an amount already read (``_amount_memo``: the regex's stack class holds every amount) is
+that seat with that stack."""
 _summary_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Summary seat lines already read, by whole text (``Seat 5: Player5 folded before the Draw``)."""
 
 
-_summary_shape_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
-"""Summary seat lines with one pair of brackets after ``showed``/``mucked``, by their text without
-the cards (``Seat 4: P4 showed [] and won (188)``): ``(seat, name, won, description, where)``,
-``where`` telling whether the cards are the shown ones (1), the mucked ones (2) or neither (0)."""
+_summary_words_memo: dict[bool, dict[str, tuple[int, str, int]]] = {False: {}, True: {}}
+"""Summary seat lines with cards, ``<words> [<cards>]<rest>`` (:func:`_summary_cards_parts`), by
+their words (``Seat 4: P4 (button) showed``): ``(seat, name, where)``, ``where`` telling whether the
+cards are the shown ones (1) or the mucked ones (2)."""
+_summary_rest_memo: dict[bool, dict[str, tuple[int | None, str | None]]] = {False: {}, True: {}}
+"""What follows the cards of such a line with shown cards (`` and won (188) with Lo: …``), by its
+text: ``(won, description)``."""
 
 
-def _summary_cards_line(line: str, cents: bool) -> tuple[Any, ...] | None:
-    """:func:`_summary_seat_line` of a ``showed [..]``/``mucked [..]`` line, reading only its cards
-    when a line of the same words was read before; None when that does not apply (the caller then
-    reads the line the general way, which also says where and why it is wrong).
+def _summary_cards_parts(line: str) -> tuple[str, str, str] | None:
+    """``(words, cards, rest)`` of a summary seat line ``<words> [<cards>]<rest>`` with one ``[``
+    and one ``]``, its words ending in ``showed`` or ``mucked``; None for any other line.
 
-    The line has one ``[`` and one ``]``: what the regexes read in it, but for the cards, does not
-    depend on the text between them, so the line without its cards is a sound memo key.
+    In such a line the regexes read the seat and the name in the words alone (what may end a name
+    there is a literal word that does not hold `` [``, or ``showed [``/``mucked [`` itself), the
+    won amount and the description in the rest alone, and the cards between the brackets: a line
+    of known words and a known rest is read from the two memos and its cards.
     """
-    parts = line.split("[")
-    if len(parts) != 2:
+    words, _, tail = line.partition(" [")
+    text, close, rest = tail.partition("]")
+    verb = words[-7:]
+    if (not close or "[" in words or "[" in tail or "]" in rest
+            or (verb != " showed" and verb != " mucked")):
         return None
-    inside = parts[1].split("]")
-    verb = parts[0][-8:]
-    if len(inside) != 2 or (verb != " showed " and verb != " mucked "):
-        return None
-    key, text = parts[0] + "[]" + inside[1], inside[0]
+    return words, text, rest
+
+
+def _learn_summary_cards(line: str, hit: tuple[Any, ...], cents: bool) -> bool:
+    """Remembers the words and the rest of a summary seat line with cards (see
+    :func:`_summary_cards_parts`) read the general way as ``hit``; False when it is no such line
+    or its cards are not the ones shown or mucked."""
+    parts = _summary_cards_parts(line)
+    if parts is None:
+        return False
+    words, text, rest = parts
     try:
         cards = parse_card_list(text)
     except CardError:
-        return None
-    memo = _summary_shape_memo[cents]
-    words = memo.get(key)
-    if words is None:
-        try:
-            hit = _summary_seat_line(line, cents)
-        except _LineError:
-            return None
-        where = 1 if hit[4] is not None else 2 if hit[5] is not None else 0
-        if (where == 1 and hit[4] == cards) or (where == 2 and hit[5] == cards) or where == 0:
-            if len(memo) > _MEMO_SIZE:
-                memo.clear()
-            memo[key] = hit[:4] + (where,)
-        return hit
-    seat, name, won, desc, where = words
-    if where == 1:
-        return seat, name, won, desc, cards, None
-    return (seat, name, won, desc, None, cards) if where == 2 else (seat, name, won, desc, None, None)
+        return False
+    if hit[4] is not None and hit[4] == cards and hit[5] is None:
+        _remember(_summary_words_memo[cents], words, (hit[0], hit[1], 1))
+        _remember(_summary_rest_memo[cents], rest, (hit[2], hit[3]))
+        return True
+    if hit[5] is not None and hit[5] == cards and hit[4] is None and not rest:
+        _remember(_summary_words_memo[cents], words, (hit[0], hit[1], 2))
+        return True
+    return False
 
 
 def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
@@ -1096,8 +1283,41 @@ def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
     return seat, m.group("name"), won, desc, shown, mucked
 
 
-_collect_memo: dict[bool, dict[str, tuple[str, int, int]]] = {False: {}, True: {}}
-"""``X collected 5 from side pot-1`` lines already read: ``(name, amount, pot index)``."""
+_total_memo: dict[bool, dict[str, tuple[int, int, tuple[int, ...] | None]]] = {False: {}, True: {}}
+"""``Total pot`` lines already read: ``(total, rake, pots)``."""
+
+
+def _total_line(line: str, cents: bool) -> tuple[int, int, tuple[int, ...] | None]:
+    """``(total, rake, pots or None)`` of ``Total pot X [Main pot X. Side pot X.] | Rake X``."""
+    m = _TOTAL.match(line)
+    if m is None:
+        raise _LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
+    total = parse_amount(m.group("total"), cents)
+    rake = parse_amount(m.group("rake"), cents)
+    if m.group("main") is None:
+        return total, rake, None
+    return total, rake, (parse_amount(m.group("main"), cents),) + tuple(
+        parse_amount(a, cents) for a in _SIDE.findall(m.group("sides")))
+
+
+
+
+def _dealt_parts(line: str) -> tuple[str, str, str | None] | None:
+    """What ``_DEALT`` reads in ``Dealt to X [a]`` or ``Dealt to X [a] [b]``, by cutting the line at
+    its brackets; None for any other shape (the regex then reads it).
+
+    The regex's lazy name ends at the first `` [`` when what follows is one or two bracketed texts
+    without ``]``, the first ending at the first ``]``.
+    """
+    words, _, tail = line.partition(" [")
+    first, close, rest = tail.partition("]")
+    if not close or len(words) < 10:
+        return None
+    if not rest:
+        return words[9:], first, None
+    if rest[:2] == " [" and rest[-1] == "]" and "]" not in rest[2:-1]:
+        return words[9:], first, rest[2:-1]
+    return None
 
 
 def _uniform_ante(antes: list[Action], players: int) -> int:
@@ -1126,9 +1346,10 @@ def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple
 
 def clear_memos() -> None:
     """Empty every memo of this module (tests compare reading with and without them)."""
-    for memo in (_amount_memo, _rest_memo, _shape_memo, _noise_memo, _stakes_memo, _rules_memo):
+    for memo in (_rest_memo, _shape_memo, _noise_memo, _stakes_memo, _rules_memo):
         memo.clear()
-    for by_cents in (_line_memo, _card_memo, _seat_memo, _summary_memo, _summary_shape_memo, _collect_memo):
+    for by_cents in (_amount_memo, _line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,
+                     _summary_rest_memo, _total_memo):
         for memo in by_cents.values():
             memo.clear()
     for cached in (_header_body, _table, _summary_tail):
