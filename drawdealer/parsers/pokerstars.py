@@ -526,6 +526,18 @@ def _table_accepts(shape: tuple[str, ...]) -> bool:
         return False
     states, start, end = table
     stack = [start]
+
+    def reduce(step: tuple[Any, ...]) -> bool:
+        """Pop the rule's ``size`` states and push the goto of its name; False if there is none."""
+        size, origin = step
+        if size:
+            del stack[-size:]
+        goto = states[stack[-1]][origin]
+        if len(goto) != 1:
+            return False
+        stack.append(goto[0])
+        return True
+
     try:
         for kind in shape:
             while True:
@@ -537,24 +549,12 @@ def _table_accepts(shape: tuple[str, ...]) -> bool:
                         return False
                     stack.append(step[0])
                     break
-                size, origin = step  # reduce, then the goto of the rule
-                if size:
-                    del stack[-size:]
-                goto = states[stack[-1]][origin]
-                if len(goto) != 1:
+                if not reduce(step):
                     return False
-                stack.append(goto[0])
         while True:  # the end: reduce until the start rule is complete
             step = states[stack[-1]].get("$END")
-            if step is None or len(step) == 1:
+            if step is None or len(step) == 1 or not reduce(step):
                 return False
-            size, origin = step
-            if size:
-                del stack[-size:]
-            goto = states[stack[-1]][origin]
-            if len(goto) != 1:
-                return False
-            stack.append(goto[0])
             if stack[-1] == end:
                 return True
     except (KeyError, IndexError):
