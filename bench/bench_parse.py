@@ -26,7 +26,6 @@ generated six-max hand.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import re
 import sys
@@ -40,26 +39,13 @@ sys.path.insert(0, str(ROOT))
 
 from drawdealer.engine.options import Options  # noqa: E402
 from drawdealer.engine.record import ActionKind, HandRecord  # noqa: E402
-from drawdealer.engine.simulate import random_hand  # noqa: E402
+from drawdealer.engine.simulate import random_hand, site_view  # noqa: E402
 from drawdealer.parsers import read_hands, write_phh, write_pokerstars  # noqa: E402
 from drawdealer.parsers.pokerstars import house_rules, parse_hand  # noqa: E402
 from drawdealer.parsers.sniff import iter_hands, sniff  # noqa: E402
 
 K = ActionKind
 GOAL_US_PER_HAND = 50
-
-
-def site_view(record: HandRecord) -> HandRecord:
-    """What a site prints: the hero's cards (seat 1), the others' only when they show (RULES.md §8.5)."""
-    hero = record.seats[0].name
-    actions = []
-    for action in record.actions:
-        if action.player != hero and action.kind is K.DEAL:
-            continue
-        if action.player != hero and action.kind is K.DRAW:
-            action = dataclasses.replace(action, discarded=None, received=None, kept=None, received_count=None)
-        actions.append(action)
-    return dataclasses.replace(record, actions=tuple(actions), hero=hero)
 
 
 def generated_files(directory: Path, hands: int, seed: int) -> tuple[Path, Path]:

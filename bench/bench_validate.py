@@ -45,22 +45,14 @@ GOAL_MB_PER_GB = 150
 # --------------------------------------------------------------------------- the input
 
 def _hero_view(record):
-    """What a site prints: the hero's cards, the others' only when they show (RULES.md §8.5)."""
-    from drawdealer.engine.record import ActionKind as K
+    """What a site prints (``simulate.site_view``), with the summary's "collected" per player."""
+    from drawdealer.engine.simulate import site_view
 
-    hero = record.seats[0].name
-    actions = []
-    for a in record.actions:
-        if a.player != hero and a.kind is K.DEAL:
-            continue
-        if a.player != hero and a.kind is K.DRAW:
-            a = dataclasses.replace(a, discarded=None, received=None, kept=None)
-        actions.append(a)
     won = {}
     for c in record.claims.collected:
         won[c.player] = won.get(c.player, 0) + c.amount
     claims = dataclasses.replace(record.claims, summary_collected=tuple((p, v, None) for p, v in won.items()))
-    return dataclasses.replace(record, actions=tuple(actions), hero=hero, claims=claims)
+    return dataclasses.replace(site_view(record), claims=claims)
 
 
 def _generate(args: tuple[int, int, int]) -> str:

@@ -24,7 +24,7 @@ from drawdealer.engine.options import Options
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.replay import replay
 from drawdealer.engine.rounds import RoundState
-from drawdealer.engine.simulate import Style, random_hand
+from drawdealer.engine.simulate import Style, random_hand, site_view
 from drawdealer.engine.state import HandState
 from drawdealer.engine.variants import GAMES, get_game
 
@@ -83,32 +83,12 @@ def make(h):
         elif what == "received_count" and a.kind is K.DRAW:
             actions[k] = dataclasses.replace(a, received_count=a.count + 1)
         elif what == "hero_view":
-            actions = hero_view(actions, names[0])
+            actions = list(site_view(dataclasses.replace(record, actions=tuple(actions))).actions)
         elif what == "kept_foreign" and a.kind is K.DRAW and a.kept:
             other = next((b.cards for b in actions if b.kind is K.DEAL and b.player != a.player and b.cards), None)
             if other:
                 actions[k] = dataclasses.replace(a, kept=(other[0],) + a.kept[1:])
     return record, options, actions
-
-
-def hero_view(actions, hero):
-    """The actions as a site prints them for ``hero``: his cards and, on each draw, the cards he kept;
-    the other players' cards unseen (their deals dropped, their draws counted only)."""
-    out, hand = [], []
-    for a in actions:
-        if a.player != hero:
-            if a.kind is K.DEAL:
-                continue
-            if a.kind is K.DRAW:
-                a = dataclasses.replace(a, discarded=None, received=None, kept=None)
-        elif a.kind is K.DEAL and a.cards:
-            hand = list(a.cards)
-        elif a.kind is K.DRAW and a.discarded is not None and a.received is not None:
-            kept = tuple(c for c in hand if c not in a.discarded)
-            hand = list(kept + a.received)
-            a = dataclasses.replace(a, kept=kept)
-        out.append(a)
-    return out
 
 
 def new_state(record, options):
@@ -172,7 +152,7 @@ def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
     cards first seen at the showdown."""
     record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
                          style=Style(fold=0.1, aggression=0.3, all_in=0.0))
-    record = dataclasses.replace(record, actions=tuple(hero_view(list(record.actions), record.seats[0].name)))
+    record = site_view(record)
     assert any(a.kind is K.DRAW and a.kept for a in record.actions)
     assert any(a.kind is K.DRAW and a.count and a.discarded is None for a in record.actions)
     assert any(a.kind is K.SHOW and a.player != record.seats[0].name for a in record.actions)

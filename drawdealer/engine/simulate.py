@@ -4,13 +4,14 @@ The engine deals real cards (``DeckState.use_physical_deck``) and a random playe
 legal actions (``HandState.legal_actions``), so every record is legal by construction: it replays
 without an error finding, every card is known, and the claims (pots, collected amounts, uncalled
 bets, rake, final stacks) are the engine's own. Property tests, the benchmarks and the validator's
-file generator use :func:`random_hand` and :func:`random_session`.
+file generator use :func:`random_hand` and :func:`random_session`; :func:`site_view` turns a record
+into what a site's history shows of it.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
 from drawdealer.engine import italian
@@ -222,3 +223,26 @@ def random_session(spec: GameSpec | str, rng: random.Random, *, hands: int, play
         carry = state.settle().carry
         yield record
 
+
+
+def site_view(record: HandRecord, hero: str | None = None) -> HandRecord:
+    """``record`` as a site's history shows it to ``hero`` (default: the first seat, RULES.md §8.5):
+    his cards, with the cards he kept when he changes some ("Dealt to Hero [kept] [new]"); of the other
+    players only how many cards they change, their cards unseen until they show them."""
+    hero = hero or record.seats[0].name
+    actions: list[Action] = []
+    hand: list = []
+    for action in record.actions:
+        if action.player != hero:
+            if action.kind is K.DEAL:
+                continue
+            if action.kind is K.DRAW:
+                action = replace(action, discarded=None, received=None, kept=None, received_count=None)
+        elif action.kind is K.DEAL and action.cards:
+            hand += action.cards
+        elif action.kind is K.DRAW and action.count and action.discarded is not None and action.received is not None:
+            kept = tuple(c for c in hand if c not in action.discarded)
+            hand = list(kept + action.received)
+            action = replace(action, kept=kept)
+        actions.append(action)
+    return replace(record, actions=tuple(actions), hero=hero)
