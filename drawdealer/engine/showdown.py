@@ -83,28 +83,30 @@ class Showdown:
         return sum(1 for j in range(self.n) if not self.folded[j] and j not in self.mucked)
 
     def show_first_reason(self) -> str:
-        """Why the first player of the showdown shows first (RULES.md §9.1), in the words of
-        :meth:`_begin_showdown`'s three cases."""
-        r = self.rnd
-        if self.last_street_bet and r.aggressor >= 0 and not self.folded[r.aggressor]:
+        """Why the first player of the showdown shows first (RULES.md §9.1)."""
+        side = self._first_to_show()[1]
+        if side == "aggressor":
             return f"last aggressor of {self.streets[-1]}"
+        return f"first active player {side} of the button; the last round was checked through"
+
+    def _first_to_show(self) -> tuple[int, str]:
+        """Who shows first (RULES.md §9.1) and why: the last ``aggressor`` of the final round, else the
+        first active player ``left`` or ``right`` of the button (``SHOWDOWN_NO_BET_FIRST``)."""
+        r, n, folded = self.rnd, self.n, self.folded
+        if self.last_street_bet and r.aggressor >= 0 and not folded[r.aggressor]:
+            return r.aggressor, "aggressor"
         if self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON":
-            return "first active player right of the button; the last round was checked through"
-        return "first active player left of the button; the last round was checked through"
+            first = next(((self.button - j) % n for j in range(n) if not folded[(self.button - j) % n]), self.button)
+            return first, "right"
+        first = self.order[0]
+        if folded[first]:
+            first = self.nxt[first]
+        return first, "left"
 
     def _begin_showdown(self) -> None:
-        """Who shows first (RULES.md §9.1): the last aggressor of the final round, else from the button."""
+        """The showdown begins: its order, clockwise from who shows first (RULES.md §9.1)."""
         self.phase = SHOWDOWN
         self.street = "SHOWDOWN"
-        r, n = self.rnd, self.n
-        if self.last_street_bet and r.aggressor >= 0 and not self.folded[r.aggressor]:
-            first = r.aggressor
-        elif self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON":
-            first = next(((self.button - j) % n for j in range(n) if not self.folded[(self.button - j) % n]),
-                         self.button)
-        else:
-            first = self.order[0]
-            if self.folded[first]:
-                first = self.nxt[first]
+        first = self._first_to_show()[0]
         folded = self.folded
         self.show_order = [j for j in self.after[first - 1] if not folded[j]]  # clockwise from ``first``
