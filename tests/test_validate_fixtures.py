@@ -331,3 +331,29 @@ def test_a_big_blind_ante_in_pokerstars_text() -> None:
     (record,) = list(read_text(text))
     assert record.stakes.ante == 4 and record.options["BIG_BLIND_ANTE"] is True
     assert replay(record).findings == ()
+
+
+def test_a_missing_pokerstars_ante_is_one_finding_for_the_player_who_missed_it() -> None:
+    """Three of four players post the ante: the table's ante is theirs, and only the fourth is flagged
+    (RULES.md §6.1, FORCED_BET_WRONG), not each ante posted."""
+    text = (FIXTURES / "findings" / "FORCED_BET_WRONG.txt").read_text(encoding="utf-8")
+    text = text.replace("Player4: posts the ante $0.01\n", "")
+    from drawdealer.engine.replay import replay
+
+    (record,) = list(read_text(text))
+    assert record.stakes.ante == 2
+    forced = [(f.player, f.expected, f.actual) for f in replay(record).findings if f.code == "FORCED_BET_WRONG"]
+    assert forced == [("Player4", 2, 0)]
+
+
+def test_the_pokerstars_ante_is_the_amount_most_players_post() -> None:
+    """One player posts a larger ante than the other three: he is the one flagged (RULES.md §6.1)."""
+    text = (FIXTURES / "findings" / "FORCED_BET_WRONG.txt").read_text(encoding="utf-8")
+    text = text.replace("Player1: posts the ante $0.02", "Player1: posts the ante $0.01").replace(
+        "Hero: posts the ante $0.02", "Hero: posts the ante $0.01")
+    from drawdealer.engine.replay import replay
+
+    (record,) = list(read_text(text))
+    assert record.stakes.ante == 1
+    forced = [(f.player, f.expected, f.actual) for f in replay(record).findings if f.code == "FORCED_BET_WRONG"]
+    assert forced == [("Player3", 1, 2)]

@@ -33,6 +33,7 @@ tournament and play chips stay integers. PokerStars' house rules are :func:`hous
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
@@ -1321,10 +1322,15 @@ def _dealt_parts(line: str) -> tuple[str, str, str | None] | None:
 
 
 def _uniform_ante(antes: list[Action], players: int) -> int:
-    """The ante every player dealt in posts (0 when only some post, e.g. a big-blind ante)."""
-    if len({a.player for a in antes}) < players:
+    """The table's ante (RULES.md §6.1): the amount most of the players who post one post (the larger on
+    a tie; all-in antes do not count), provided at least half of the players dealt in post one. The
+    engine then flags the one who posts another amount or none, once each (``FORCED_BET_WRONG``).
+    0 when fewer post: no ante is due, and each ante posted is flagged."""
+    posters = len({a.player for a in antes})
+    if posters < 2 or 2 * posters < players:
         return 0
-    return max((a.amount for a in antes if not a.all_in), default=0)
+    counts = Counter(a.amount for a in antes if not a.all_in)
+    return max(counts, key=lambda amount: (counts[amount], amount), default=0)
 
 
 @lru_cache(maxsize=8192)
