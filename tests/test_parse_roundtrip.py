@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -165,3 +166,22 @@ def test_italian_poker_goes_through_phh_extensions_not_pokerstars() -> None:
     assert differences(hand, reread(text)) == []
     with pytest.raises(ValueError, match="PokerStars has no hand history format for ITA"):
         write_pokerstars(hand)
+
+
+_FOLD_LINE = re.compile(r"^Seat \d+: (?P<who>.*?) (?:\((?:button|small blind|big blind)\) )*(?P<how>folded .*?)\s*$")
+
+
+def _fold_words(lines: list[str]) -> set[tuple[str, str]]:
+    return {(m["who"], m["how"]) for m in map(_FOLD_LINE.match, lines) if m}
+
+
+@pytest.mark.parametrize("path", PS_FILES + CORPUS_PS, ids=lambda p: p.name)
+def test_written_summary_says_when_each_player_folded_as_pokerstars_does(path: Path) -> None:
+    """``folded before the Draw (didn't bet)``, ``folded after the 2nd Draw``, ``folded after the Draw``
+    (single draw): the summary lines the writer makes are the site's own, hand by hand."""
+    text = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    for hand in records([path]):
+        start = (hand.line or 1) - 1
+        end = next((k for k in range(start + 1, len(text)) if not text[k].strip()), len(text))
+        summary = text[start:end][[line.strip() for line in text[start:end]].index("*** SUMMARY ***"):]
+        assert _fold_words(write_pokerstars(hand).splitlines()) == _fold_words(summary), hand.hand_id

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
+from drawdealer.engine.variants import get_game
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
 
 K = ActionKind
 _DRAW_NAMES = ("FIRST", "SECOND", "THIRD")
+_ORDINALS = ("1st", "2nd", "3rd")
+_PUTS_IN = frozenset((K.POST_SB, K.POST_BB, K.POST_DEAD, K.CALL, K.BET, K.RAISE))  # not an ante: "(didn't bet)" stays
 _POST_WORDS = {K.POST_SB: "small blind", K.POST_BB: "big blind", K.POST_ANTE: "the ante"}
 
 
@@ -201,6 +204,7 @@ class _Writer:
                 line += "".join(f" Side pot-{k} {self.amount(p)}." for k, p in enumerate(c.pots[1:], 1))
         out = ["*** SUMMARY ***", f"{line} | Rake {self.amount(c.rake or 0)}"]
         posted = {a.player: a.kind for a in r.actions if a.kind in (K.POST_SB, K.POST_BB)}
+        folds = self.folds()
         won = {p: x for p, x, _ in c.summary_collected}
         described: dict[str, list[str]] = {}
         for p, d, _ in c.descriptions:
@@ -222,8 +226,34 @@ class _Writer:
                 out.append(f"{head} mucked [{cards_str(muck.cards)}]")
             elif s.name in won:
                 out.append(f"{head} collected ({self.amount(won[s.name])})")
-            elif any(a.kind is K.FOLD for a in mine):
-                out.append(f"{head} folded before the Draw")
+            elif s.name in folds:
+                out.append(f"{head} {folds[s.name]}")
+        return out
+
+    def folds(self) -> dict[str, str]:
+        """How each player who folded folded, in PokerStars' summary words: ``folded before the Draw``
+        (``before Flop`` in 2-7 Single Draw; with ``(didn't bet)`` when he put no chip in, antes aside),
+        ``folded after the 2nd Draw``, or ``folded after the Draw`` in a single-draw game."""
+        spec = get_game(self.r.game)
+        before = "folded before Flop" if spec.id.startswith("27SD") else "folded before the Draw"
+        out: dict[str, str] = {}
+        put_in: set[str] = set()
+        draws, in_draw = 0, False
+        for a in self.r.actions:
+            if a.kind is K.DRAW:
+                if not in_draw:
+                    draws, in_draw = draws + 1, True
+                continue
+            in_draw = False
+            if a.kind is K.FOLD and a.player not in out:
+                if not draws:
+                    out[a.player] = before + ("" if a.player in put_in else " (didn't bet)")
+                elif spec.draws == 1:
+                    out[a.player] = "folded after the Draw"
+                else:
+                    out[a.player] = f"folded after the {_ORDINALS[min(draws, 3) - 1]} Draw"
+            elif a.kind in _PUTS_IN:
+                put_in.add(a.player)
         return out
 
     def pot_put_in(self) -> int:
