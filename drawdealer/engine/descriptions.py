@@ -25,9 +25,9 @@ from drawdealer.engine.ranking.fivecard import (
     TWO_PAIR,
     HandClass,
 )
+from drawdealer.engine.ranking.wording import RANK_WORDS
 
-_WORDS = {"deuce": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "ten": 10, "jack": 11, "queen": 12, "king": 13, "ace": 14}
+_WORDS = {word: value for value, word in RANK_WORDS.items() if value > 1} | {"two": 2}  # sites say either
 _CHARS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 _R = r"([A-Za-z]+)"  # a rank word, singular or plural ("Sixes", "Deuces")
 _PATTERNS = (

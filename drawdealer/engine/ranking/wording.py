@@ -21,9 +21,10 @@ from drawdealer.engine.ranking.fivecard import (
 )
 
 _CHAR = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_SINGULAR = {1: "ace", 2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-             9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-_PLURAL = {r: ("sixes" if r == 6 else w + "s") for r, w in _SINGULAR.items()}
+RANK_WORDS = {1: "ace", 2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+"""A rank's word by its value (2..14; 1 is the ace played low): what descriptions say and read."""
+_PLURAL = {r: ("sixes" if r == 6 else w + "s") for r, w in RANK_WORDS.items()}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth")
 _WITH_ARTICLE = ("no pair", "a pair", "two pair", "three of a kind", "a straight", "a flush",
                  "a full house", "four of a kind", "a straight flush")
@@ -79,9 +80,9 @@ def describe(cls: HandClass, *, low_wins: bool) -> str:
         if v[0] == 14:
             note = "ace high, not a straight" if low_wins and v == _WHEEL else "ace high"
         elif low_wins:
-            note = f"{_SINGULAR[v[0]]}-{_SINGULAR[v[1]]} low"
+            note = f"{RANK_WORDS[v[0]]}-{RANK_WORDS[v[1]]} low"
         else:
-            note = f"{_SINGULAR[v[0]]} high"
+            note = f"{RANK_WORDS[v[0]]} high"
         return f"{dashed(v)} ({note})"
     if c == PAIR:
         return f"pair of {_PLURAL[v[0]]}, {dashed(v[1:])}"
