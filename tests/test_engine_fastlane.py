@@ -126,25 +126,24 @@ def test_fast_lane_and_handlers_agree(h):
         assert fast.settle() == slow.settle()
 
 
-def assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record):
-    """Replay ``record`` clean, the handlers seeing only the deal that ends the set-up and the draws
-    that need a reshuffle: every other action went through the fast lane."""
+def assert_handlers_see_nothing(monkeypatch, record):
+    """Replay ``record`` clean, the handlers seeing no action: every one went through the fast lane,
+    the deal that ends the set-up and the draws that need a reshuffle included."""
     seen: list[ActionKind] = []
     handlers = {kind: (lambda h: lambda state, i, a: seen.append(a.kind) or h(state, i, a))(h)
                 for kind, h in fastlane.HANDLERS.items()}
     monkeypatch.setattr(fastlane, "HANDLERS", handlers)
     result = replay(record)
     assert result.findings == () and result.complete
-    assert seen.count(K.DEAL) == 1
-    assert set(seen) <= {K.DEAL, K.DRAW}
-    assert seen.count(K.DRAW) <= len(result.state.deck.reshuffles)
+    assert seen == []
+    assert result.state.deck.reshuffles  # one draw needed a reshuffle: the fast lane served it too
 
 
 def test_the_fast_lane_takes_the_regular_actions(monkeypatch):
     """A clean triple-draw hand with every card known."""
     record = random_hand("27TD-FL", random.Random(7), players=6, stacks=2000,
                          style=Style(fold=0.1, aggression=0.3, all_in=0.0))
-    assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record)
+    assert_handlers_see_nothing(monkeypatch, record)
 
 
 def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
@@ -156,7 +155,7 @@ def test_the_fast_lane_takes_a_sites_view_of_the_hand(monkeypatch):
     assert any(a.kind is K.DRAW and a.kept for a in record.actions)
     assert any(a.kind is K.DRAW and a.count and a.discarded is None for a in record.actions)
     assert any(a.kind is K.SHOW and a.player != record.seats[0].name for a in record.actions)
-    assert_handlers_see_only_the_deal_and_reshuffles(monkeypatch, record)
+    assert_handlers_see_nothing(monkeypatch, record)
 
 
 def test_an_irregular_card_found_half_way_replays_the_hand_with_the_handlers():

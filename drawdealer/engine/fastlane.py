@@ -6,8 +6,10 @@ the right size, a draw of known cards from a known hand, the deal of an unknown 
 or muck in turn: each is checked with a few comparisons and applied with exactly the changes of its
 HandState handler, without a call, a list of problems or a finding. Every other action, and any
 action that would raise a finding, goes to the handler (``state.HANDLERS``), which checks and applies
-it in full; street transitions and reshuffles are always the handlers'. The cards of a draw or a deal
-are checked as they move: an irregular one makes the fast lane give up on the hand, which is then
+it in full. The rules' own steps are the handlers' methods, called from here: the end of the set-up
+at the first deal (``HandState._start_play``, RULES.md §5), street transitions, and the reshuffle of
+a draw the stub cannot serve (``DeckState.serve``, §8.4). The cards of a draw or a deal are checked
+as they move: an irregular one makes the fast lane give up on the hand, which is then
 applied again by the handlers alone. ``tests/test_engine_fastlane.py`` replays random and corrupted
 histories both ways and compares the findings and the whole state."""
 
@@ -208,16 +210,13 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 elif len(discarded) != count or len(hand) != 5 or (received is not None and len(received) != count):
                     return k
                 stub = deck.stub
-                hold_back = deck.hold_back
                 burn = deck.burn_pending
-                if burn:
-                    if (stub - 1 if hold_back else stub) < 1:
-                        return k
-                    stub -= 1
-                if (stub - 1 if hold_back else stub) < count:
-                    return k
+                # fewer cards dealable than the burn and the replacements: DeckState.serve reshuffles (§8.4)
+                reshuffle = (stub - 1 if deck.hold_back else stub) - burn < count
                 # DeckState.discard: from here on an irregular card leaves the state half-changed
-                if discarded is not None:
+                if discarded is None:  # unseen cards out of an unseen hand (the serve brings the count back)
+                    unknown[i] -= count
+                else:
                     for c in discarded:
                         if c not in hand or c not in cards_in_deck:
                             return _GAVE_UP
@@ -227,22 +226,25 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 deck.counts[DONE] += count
                 state.drawn[i] = True
                 state.draw_pos = pos = pos + 1
-                # DeckState.serve, no reshuffle
-                if burn:
-                    deck.burns.append(None)
-                    deck.burn_pending = False
-                deck.stub = stub - count
-                if received is None:
-                    if discarded is not None:  # unseen cards for unseen cards: the count stays 5
+                if reshuffle:
+                    problems = deck.serve(i, count, received, own=(count, discarded or ()))
+                    if problems:
+                        findings += _findings(state, problems, a, state.street, k)
+                else:  # DeckState.serve, no reshuffle
+                    if burn:
+                        deck.burns.append(None)
+                        deck.burn_pending = False
+                    deck.stub = stub - burn - count
+                    if received is None:
                         unknown[i] += count
-                else:
-                    gen = deck.gen
-                    for c in received:
-                        if c not in cards_in_deck or (c in where and where[c] != STUB):
-                            return _GAVE_UP
-                        where[c] = i
-                        dealt_gen[c] = gen
-                    hand += received
+                    else:
+                        gen = deck.gen
+                        for c in received:
+                            if c not in cards_in_deck or (c in where and where[c] != STUB):
+                                return _GAVE_UP
+                            where[c] = i
+                            dealt_gen[c] = gen
+                        hand += received
             else:
                 if received:
                     return k
@@ -257,13 +259,23 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
         elif kind is DEAL:
-            # --- the cards of a hand none of whose cards is known yet (HandState._deal, DeckState.reveal)
-            if state.phase == SETUP or italian or a.count > 5:
+            # --- the cards of a hand none of whose cards is known yet (HandState._deal, DeckState.reveal);
+            # the first deal ends the set-up (HandState._start_play: five unseen cards each, B1 begins)
+            if italian or a.count > 5:
+                return k
+            setup = state.phase == SETUP
+            if setup and deck.cards is not None:  # a physical deck deals known cards
                 return k
             cards = a.cards
+            if cards and (hands[i] or len(cards) > (5 if setup else unknown[i])):
+                return k
+            if setup:
+                problems = state._start_play()
+                if problems:
+                    findings += _findings(state, problems, a, "SETUP", k)
+                r = state.rnd
+                bet, acted, level = state.bet, r.acted, r.level
             if cards:
-                if hands[i] or len(cards) > unknown[i]:
-                    return k
                 for c in cards:
                     if c not in cards_in_deck or (c in where and where[c] != STUB):
                         return _GAVE_UP
