@@ -80,3 +80,14 @@ def test_bad_input_exits_2_with_one_line(args, message):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("drawdealer: error: ") and message in lines[0]
+
+
+def test_without_the_big_blind_the_output_warns_that_blinds_are_read_as_bets():
+    """Blinds 5/10 in front and no --big-blind: the steps 0→5→10 give Lraise 5 (min raise to 15), which is
+    right for a bet and a min raise but not for the blinds (RULES.md §7.3: Lraise is at least the big blind), so the
+    human output says to give --big-blind; with it the note is gone and the answer is 20 (PL-5)."""
+    bare = runner.invoke(app, ["potlimit", "--pot", "0", "--bets", "BTN=5,BB=10", "--actor", "BTN"])
+    assert bare.exit_code == 0
+    assert "min raise to:   15" in bare.stdout and "give --big-blind" in bare.stdout
+    given = runner.invoke(app, ["potlimit", *EXAMPLES["PL-5"][0]])
+    assert "min raise to:   20" in given.stdout and "--big-blind" not in given.stdout

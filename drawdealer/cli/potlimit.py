@@ -72,6 +72,9 @@ def potlimit(
         return
     for line in quote.explanation:
         typer.echo(line)
+    if quote.high and big_blind is None and last_raise is None:
+        typer.echo("note: the minimum raise is read from the bets alone; with the blinds in front, give "
+                   "--big-blind (blinds 5/10: the big blind is a full bet, so the min raise is to 20, not 15)")
     typer.echo("")
     typer.echo(f"to call:        {quote.to_call}" + (f" (all-in for {quote.call_amount})"
                                                       if quote.call_amount < quote.to_call else ""))
