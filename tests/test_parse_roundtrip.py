@@ -183,5 +183,6 @@ def test_written_summary_says_when_each_player_folded_as_pokerstars_does(path: P
     for hand in records([path]):
         start = (hand.line or 1) - 1
         end = next((k for k in range(start + 1, len(text)) if not text[k].strip()), len(text))
-        summary = text[start:end][[line.strip() for line in text[start:end]].index("*** SUMMARY ***"):]
+        block = [line.strip() for line in text[start:end]]
+        summary = block[block.index("*** SUMMARY ***"):]
         assert _fold_words(write_pokerstars(hand).splitlines()) == _fold_words(summary), hand.hand_id
