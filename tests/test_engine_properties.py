@@ -102,7 +102,9 @@ def test_chips_conserved_cards_unique_pots_awarded(h):
 
 @SETTINGS
 @given(hands)
-def test_quick_awards_equal_award_pots(h):
+def test_awards_without_reasons_equal_awards_with_them(h):
+    """The validator's quiet awards (``explain=False``) have the winners, shares and odd chips of the
+    explained ones (RULES.md §9.4, §9.6)."""
     record, options = make(h)
     *_, state = stepwise(record, options)
     pots = state.pots()

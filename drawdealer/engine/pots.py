@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import Card
+from drawdealer.engine.frozen import maker
 
 if TYPE_CHECKING:
     from drawdealer.engine.ranking import Ranking
@@ -42,6 +43,9 @@ class PotAward:
     shares: dict[str, int]
     odd_chip_to: str | None
     reason: str
+
+
+_new_pot, _new_award = maker(Pot), maker(PotAward)
 
 
 def _check_amounts(committed: Mapping[str, int]) -> None:
@@ -105,12 +109,12 @@ def build_pots(committed: Mapping[str, int], active: Collection[str]) -> list[Po
     for level in levels:
         amount = sum(max(0, min(t, level) - previous) for t in totals.values())
         eligible = tuple(p for p, t in totals.items() if p in live and t >= level)
-        pots.append(Pot(amount=amount, eligible=eligible))
+        pots.append(_new_pot(amount=amount, eligible=eligible))
         previous = level
     dead_above = sum(max(0, t - previous) for t in totals.values())
     if dead_above:
         last = pots[-1]
-        pots[-1] = Pot(amount=last.amount + dead_above, eligible=last.eligible)
+        pots[-1] = _new_pot(amount=last.amount + dead_above, eligible=last.eligible)
     return pots
 
 
@@ -126,12 +130,15 @@ def split_pot(amount: int, winners_in_order: Sequence[str], unit: int = 1) -> di
         raise ValueError(f"the chip unit must be positive, not {unit}")
     if amount < 0:
         raise ValueError(f"a pot cannot be negative ({amount})")
-    if not winners_in_order:
+    w = len(winners_in_order)
+    if w == 1:  # a lone winner takes it all: the leftover, less than a unit, rides with him
+        return {winners_in_order[0]: amount}
+    if not w:
         raise ValueError("a pot needs at least one winner")
-    if len(set(winners_in_order)) != len(winners_in_order):
+    if len(set(winners_in_order)) != w:
         raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
-    base = amount // (len(winners_in_order) * unit) * unit
-    left = amount - base * len(winners_in_order)
+    base = amount // (w * unit) * unit
+    left = amount - base * w
     shares: dict[str, int] = {}
     for player in winners_in_order:
         odd = min(unit, left)
@@ -174,7 +181,7 @@ def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
     for pot in pots:
         taken = min(rake, pot.amount)
         rake -= taken
-        raked.append(Pot(amount=pot.amount - taken, eligible=pot.eligible))
+        raked.append(_new_pot(amount=pot.amount - taken, eligible=pot.eligible))
     return raked
 
 
@@ -184,6 +191,8 @@ def award_pots(
     ranking: Ranking,
     order_from_button: Sequence[str],
     unit: int = 1,
+    *,
+    explain: bool = True,
 ) -> list[PotAward]:
     """Award each pot to its best eligible hand(s), splitting ties (RULES.md §9.4 step 5, §9.6).
 
@@ -194,37 +203,48 @@ def award_pots(
     contested pot with none shown cannot be awarded (empty ``winners``, see :class:`PotAward`).
     ``order_from_button`` lists the players clockwise from the first seat left of the button; it
     orders the winners and the odd units. Italian pots never tie (§4.3), so they are never split.
+    ``explain=False`` leaves every ``reason`` empty (the validator's fast path): same winners and shares.
     """
-    position = {player: i for i, player in enumerate(order_from_button)}
     awards: list[PotAward] = []
     for index, pot in enumerate(pots):
-        missing = [p for p in pot.eligible if p not in position]
-        if missing:
-            raise ValueError(f"pot {index}: {', '.join(missing)} not in the order from the button")
-        contenders = sorted((p for p in pot.eligible if p in hands), key=position.__getitem__)
-        if len(pot.eligible) == 1:
-            winners = list(pot.eligible)
-            reason = f"{winners[0]} is the only player eligible (uncontested)"
-        elif not contenders:
-            winners = []
-            reason = f"no eligible hand was shown ({', '.join(pot.eligible)}): the winner cannot be determined"
-        elif len(contenders) == 1:
-            winners = contenders
-            reason = f"{winners[0]} wins with {ranking.describe(hands[winners[0]])}, the only eligible hand shown"
+        eligible, amount = pot.eligible, pot.amount
+        for p in eligible:
+            if p not in order_from_button:
+                missing = [p for p in eligible if p not in order_from_button]
+                raise ValueError(f"pot {index}: {', '.join(missing)} not in the order from the button")
+        reason = ""
+        if len(eligible) == 1:
+            winners = eligible
+            if explain:
+                reason = f"{winners[0]} is the only player eligible (uncontested)"
         else:
-            best = set(ranking.winners([hands[p] for p in contenders]))
-            winners = [p for i, p in enumerate(contenders) if i in best]
-            losers = [p for i, p in enumerate(contenders) if i not in best]
-            reason = _reason(winners, losers, hands, ranking)
-        shares = split_pot(pot.amount, winners, unit) if winners else {}
-        base = pot.amount // (len(winners) * unit) * unit if winners else 0
-        odd_chip_to = next((p for p in winners if shares[p] > base), None)
-        awards.append(PotAward(index=index, amount=pot.amount, eligible=pot.eligible, winners=tuple(winners),
-                               shares=shares, odd_chip_to=odd_chip_to, reason=reason))
+            contenders = [p for p in order_from_button if p in hands and p in eligible]  # clockwise
+            if len(contenders) > 1:
+                best = ranking.winners([hands[p] for p in contenders])
+                if len(best) == 1:
+                    winners = (contenders[best[0]],)
+                else:
+                    winners = tuple([p for i, p in enumerate(contenders) if i in best])
+                if explain:
+                    reason = _reason(winners, [p for i, p in enumerate(contenders) if i not in best], hands, ranking)
+            else:
+                winners = tuple(contenders)
+                if explain and winners:
+                    reason = (f"{winners[0]} wins with {ranking.describe(hands[winners[0]])}, the only eligible "
+                              "hand shown")
+                elif explain:
+                    reason = f"no eligible hand was shown ({', '.join(eligible)}): the winner cannot be determined"
+        if winners:
+            shares = split_pot(amount, winners, unit)
+            odd_chip_to = winners[0] if amount % (len(winners) * unit) else None  # odd units start with him
+        else:
+            shares, odd_chip_to = {}, None
+        awards.append(_new_award(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares,
+                                 odd_chip_to=odd_chip_to, reason=reason))
     return awards
 
 
-def _reason(winners: list[str], losers: list[str], hands: Mapping[str, Sequence[Card]], ranking: Ranking) -> str:
+def _reason(winners: Sequence[str], losers: list[str], hands: Mapping[str, Sequence[Card]], ranking: Ranking) -> str:
     """One sentence: the winner against the best loser, or the tie (plus the best loser beaten)."""
     parts: list[str] = []
     if len(winners) > 1:

@@ -20,7 +20,7 @@ from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker
 from drawdealer.engine.money import money
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
-from drawdealer.engine.record import ActionKind, HandRecord
+from drawdealer.engine.record import ActionKind, Claims, HandRecord
 from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
 from drawdealer.engine.variants import GameSpec, UnknownGame, get_game
 
@@ -205,16 +205,17 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {state.money(pot_total)}, the log says "
                                                  f"{state.money(claims.total_pot)}",
                       line=lines.get("total_pot"), expected=pot_total, actual=claims.total_pot, pot_index="total"))
-    computed = tuple([p.amount for p in settlement.pots])
-    if claims.pots and claims.pots != computed:
-        for k in range(max(len(computed), len(claims.pots))):
-            want = computed[k] if k < len(computed) else 0
-            got = claims.pots[k] if k < len(claims.pots) else 0
-            if want != got:
-                label = "main pot" if k == 0 else f"side pot {k}"
-                out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}, the log says "
-                                                         f"{state.money(got)}",
-                              line=lines.get("pots"), expected=want, actual=got, pot_index=k))
+    if claims.pots:
+        computed = tuple([p.amount for p in settlement.pots])
+        if claims.pots != computed:
+            for k in range(max(len(computed), len(claims.pots))):
+                want = computed[k] if k < len(computed) else 0
+                got = claims.pots[k] if k < len(claims.pots) else 0
+                if want != got:
+                    label = "main pot" if k == 0 else f"side pot {k}"
+                    out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}, the log says "
+                                                             f"{state.money(got)}",
+                                  line=lines.get("pots"), expected=want, actual=got, pot_index=k))
     # --- rake (§9.5)
     if claimed_rake is not None:
         opts = state.opts
@@ -229,10 +230,11 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                                                      f"{state.money(opts.rake_cap)}",
                           line=lines.get("rake"), expected=opts.rake_cap, actual=claimed_rake))
     collected_claims = claims.collected
+    said_collected: dict[str, int] = {}  # what the log says each player collected
+    for c in collected_claims:
+        said_collected[c.player] = said_collected.get(c.player, 0) + c.amount
     if collected_claims:
-        said_total = 0
-        for c in collected_claims:
-            said_total += c.amount
+        said_total = sum(said_collected.values())
         rake = claimed_rake if claimed_rake is not None else settlement.rake
         paid_out = pot_total - settlement.carried - (sum(settlement.refunds.values()) if settlement.refunds else 0)
         if said_total + rake != paid_out and settlement.determined and not state.italian:
@@ -240,70 +242,69 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                                                   f"pots {state.money(paid_out)}",
                           line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
                           actual=said_total + rake, rake=rake, pot_total=pot_total))
-    _check_awards(state, record, settlement, out)
+    _check_awards(state, claims, settlement, said_collected, out)
     if claims.descriptions:
         _check_descriptions(state, claims.descriptions, out)
-    # --- final stacks (§9.4)
+    # --- final stacks (§9.4): the stack behind plus what the log says was collected, else the settlement's
     if claims.final_stacks:
-        got_collected: dict[str, int] = {}
-        if collected_claims:
-            for c in collected_claims:
-                got_collected[c.player] = got_collected.get(c.player, 0) + c.amount
+        if not collected_claims or (not settlement.refunds and said_collected == settlement.collected):
+            expected = settlement.final_stacks
         else:
-            got_collected = dict(settlement.collected)
-        index, stack = state.index, state.stack
+            expected = {name: chips + said_collected.get(name, 0) for name, chips in zip(state.names, state.stack)}
         for player, end in claims.final_stacks:
-            i = index.get(player)
-            if i is None:
-                continue
-            want = stack[i] + got_collected.get(player, 0)
-            if not collected_claims:
-                want += settlement.refunds.get(player, 0)
-            if want != end:
+            want = expected.get(player)
+            if want is not None and want != end:
                 out.append(_f(state, "STACK_ARITHMETIC", f"{player} ends with {state.money(end)}, the chips say "
                                                          f"{state.money(want)}",
                               line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
     return settlement
 
 
-def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, out: list[Finding]) -> None:
-    """Winners, eligibility, splits and collected amounts per pot (RULES.md §9.4, §9.6, §10)."""
-    claims = record.claims
-    italian = state.italian
+def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],
+                  out: list[Finding]) -> None:
+    """Winners, eligibility, splits and collected amounts per pot (RULES.md §9.4, §9.6, §10); ``said`` is
+    what the log's collected lines add up to for each player."""
+    collected_claims = claims.collected
     awards = settlement.awards
-    by_pot: dict[int | None, list] = {}
-    for c in claims.collected:
-        by_pot.setdefault(c.pot_index, []).append(c)
-    if None in by_pot and len(by_pot) == 1 and len(awards) == 1 and not settlement.refunds:
-        by_pot = {0: by_pot[None]}  # "collected X from pot": the only pot
-    if italian and settlement.outcome in ("PAROLA", "UNOPENED") and claims.collected:
-        got = sum(c.amount for c in claims.collected)
-        out.append(_f(state, "IT_POT_AWARDED_AFTER_PAROLA", f"{state.money(got)} collected although nobody "
-                      "won the deal",
-                      line=claims.collected[0].line, expected=0, actual=got))
-        return
-    if italian:
-        for index, group in by_pot.items():
-            if index is not None and len({c.player for c in group}) > 1:
-                out.append(_f(state, "IT_SPLIT_POT", f"pot {index} is split between "
-                              f"{', '.join(sorted({c.player for c in group}))}", line=group[0].line,
-                              expected=None, actual=index))
-        opener = settlement.false_opener
-        if opener is not None:
-            got = sum(c.amount for c in claims.collected if c.player == opener)
-            allowed = settlement.collected.get(opener, 0) + settlement.refunds.get(opener, 0)
-            if got > allowed:
-                out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects "
-                                                                  f"{state.money(got)}",
-                              line=next(c.line for c in claims.collected if c.player == opener), expected=allowed,
-                              actual=got, player=opener))
-    if claims.collected and awards:
+    if collected_claims:
+        italian = state.italian
+        by_pot: dict[int | None, list] = {}
+        for c in collected_claims:
+            by_pot.setdefault(c.pot_index, []).append(c)
+        if None in by_pot and len(by_pot) == 1 and len(awards) == 1 and not settlement.refunds:
+            by_pot = {0: by_pot[None]}  # "collected X from pot": the only pot
+        if italian and settlement.outcome in ("PAROLA", "UNOPENED"):
+            got = sum(said.values())
+            out.append(_f(state, "IT_POT_AWARDED_AFTER_PAROLA", f"{state.money(got)} collected although nobody "
+                          "won the deal",
+                          line=collected_claims[0].line, expected=0, actual=got))
+            return
+        if italian:
+            for index, group in by_pot.items():
+                if index is not None and len({c.player for c in group}) > 1:
+                    out.append(_f(state, "IT_SPLIT_POT", f"pot {index} is split between "
+                                  f"{', '.join(sorted({c.player for c in group}))}", line=group[0].line,
+                                  expected=None, actual=index))
+            opener = settlement.false_opener
+            if opener is not None:
+                got = said.get(opener, 0)
+                allowed = settlement.collected.get(opener, 0) + settlement.refunds.get(opener, 0)
+                if got > allowed:
+                    out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects "
+                                                                      f"{state.money(got)}",
+                                  line=next(c.line for c in collected_claims if c.player == opener), expected=allowed,
+                                  actual=got, player=opener))
         for index, group in by_pot.items():
             if index is None or index >= len(awards):
                 continue
             award = awards[index]
+            said_here: dict[str, int] = {}
+            for c in group:
+                said_here[c.player] = c.amount
+            if said_here == award.shares and len(said_here) == len(group):
+                continue  # the log's lines are the award: its winners, all eligible, and its shares
             pot = settlement.pots[index]
-            winners = {c.player for c in group}
+            winners = set(said_here)
             for c in group:
                 if c.player not in pot.eligible:
                     out.append(_f(state, "POT_ELIGIBILITY_WRONG", f"{c.player} collects from pot {index} but is not "
@@ -316,27 +317,26 @@ def _check_awards(state: HandState, record: HandRecord, settlement: Settlement, 
                 out.append(_f(state, "WINNER_WRONG", f"pot {index} goes to {', '.join(award.winners)}, the log says "
                               f"{', '.join(sorted(winners))}: {reason}", line=group[0].line,
                               expected=list(award.winners), actual=sorted(winners), pot_index=index))
-            elif len(winners) > 1:
-                said = {c.player: c.amount for c in group}
-                if said != award.shares:
-                    out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {award.shares}, the log says {said}",
-                                  line=group[0].line, expected=dict(award.shares), actual=said, pot_index=index))
+            elif len(winners) > 1 and said_here != award.shares:
+                out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {award.shares}, the log says {said_here}",
+                              line=group[0].line, expected=dict(award.shares), actual=said_here, pot_index=index))
     if not settlement.determined:
         return
-    want = {p: v for p, v in settlement.collected.items() if v}
-    for p, v in settlement.refunds.items():
-        want[p] = want.get(p, 0) + v
-    if claims.collected:
-        said: dict[str, int] = {}
-        where: dict[str, int | None] = {}
-        for c in claims.collected:
-            said[c.player] = said.get(c.player, 0) + c.amount
-            where.setdefault(c.player, c.line)
-        _compare_collected(state, want, said, where, out)
+    want = settlement.collected  # what each player takes away: his shares (none of 0) and his refunds
+    if settlement.refunds or 0 in want.values():
+        want = {p: v for p, v in want.items() if v}
+        for p, v in settlement.refunds.items():
+            want[p] = want.get(p, 0) + v
+    if collected_claims:
+        if said != want:
+            where: dict[str, int | None] = {}
+            for c in collected_claims:
+                where.setdefault(c.player, c.line)
+            _compare_collected(state, want, said, where, out)
     elif claims.summary_collected:
-        said = {p: v for p, v, _ in claims.summary_collected if v}
-        where = {p: line for p, _, line in claims.summary_collected}
-        _compare_collected(state, want, said, where, out)
+        summary = {p: v for p, v, _ in claims.summary_collected if v}
+        if summary != want:
+            _compare_collected(state, want, summary, {p: line for p, _, line in claims.summary_collected}, out)
 
 
 def _check_descriptions(state: HandState, descriptions: Iterable[tuple[str, str, int | None]],
@@ -364,8 +364,7 @@ def _check_descriptions(state: HandState, descriptions: Iterable[tuple[str, str,
 
 def _compare_collected(state: HandState, want: dict[str, int], said: dict[str, int],
                        where: dict[str, int | None], out: list[Finding]) -> None:
-    if want == said:
-        return
+    """``COLLECTED_AMOUNT_WRONG`` for each player whose collected total the log gets wrong (RULES.md §11.5)."""
     for player in sorted(set(want) | set(said)):
         w, g = want.get(player, 0), said.get(player, 0)
         if w != g:

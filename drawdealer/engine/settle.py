@@ -9,7 +9,7 @@ from typing import Sequence
 from drawdealer.engine import italian
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker
-from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, split_pot, take_rake
+from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, take_rake
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,7 +63,7 @@ class Settlement:
 
 
 
-_new_pot, _new_award, _new_settlement = maker(Pot), maker(PotAward), maker(Settlement)
+_new_pot, _new_settlement = maker(Pot), maker(Settlement)
 
 
 class Settling:
@@ -115,37 +115,28 @@ class Settling:
         s = self._settlement
         if s is not None and rake is None and (s.explained or not explain):
             return s
-        override = rake
-        names, n = self.names, self.n
-        total = self.total
+        names = self.names
         pots = self.pots()
-        returned = {names[j]: chips for j, chips in enumerate(self.returned) if chips} if any(self.returned) else {}
-        final = dict(zip(names, self.stack))
         pot_total = 0
         for pot in pots:
             pot_total += pot.amount
-        carry = None
-        refunds: dict[str, int] = {}
-        carried = 0
-        false_name = None
+        returned = {names[j]: chips for j, chips in enumerate(self.returned) if chips} if any(self.returned) else {}
+        final = dict(zip(names, self.stack))
         outcome = self.outcome
-        if self.italian or self.opts.openers_jacks:
-            if self.outcome in ("UNOPENED", "PAROLA"):
-                carried = pot_total
-                if self.italian:
-                    carry = ItalianCarry(pot=carried, requirement=italian.next_requirement(
-                        self.requirement, italian.DealOutcome(self.outcome), cap=self.opts.it_opener_cap),
-                        reentry=self._reentry())
-                s = _new_settlement(pots=tuple(pots), rake=0, awards=(), returned=returned, collected={}, refunds={},
-                               carried=carried, final_stacks=final, outcome=outcome, determined=True, carry=carry,
-                               explained=True)
-                self._settlement = s
-                return s
-        if override is None:
-            rake = self.expected_rake(pot_total) if self.raked else 0
+        if (self.italian or self.opts.openers_jacks) and outcome in ("UNOPENED", "PAROLA"):
+            # nobody wins the deal: the pot stays in the middle for the next one (§10.2, §10.5)
+            carry = ItalianCarry(pot=pot_total, requirement=italian.next_requirement(
+                self.requirement, italian.DealOutcome(outcome), cap=self.opts.it_opener_cap),
+                reentry=self._reentry()) if self.italian else None
+            s = self._settlement = _new_settlement(
+                pots=tuple(pots), rake=0, awards=(), returned=returned, collected={}, refunds={}, carried=pot_total,
+                final_stacks=final, outcome=outcome, determined=True, carry=carry, explained=True)
+            return s
+        if rake is None:
+            taken = self.expected_rake(pot_total) if self.raked else 0
         else:
-            rake = min(override, pot_total)
-        awards = self.award(pots, rake, explain=explain)
+            taken = min(rake, pot_total)
+        awards = self.award(pots, taken, explain=explain)
         collected: dict[str, int] = {}
         determined = True
         for aw in awards:
@@ -153,41 +144,41 @@ class Settling:
                 determined = False
             for p, chips in aw.shares.items():
                 collected[p] = collected.get(p, 0) + chips
-        if self.italian and self.opener >= 0 and not self.blind_posters:
-            if self.false_opener is None and self.opener in self.predraw:
-                self._openers_problem()
-            if self.false_opener:
-                opener = names[self.opener]
-                false_name = opener
-                winner = opener if collected.get(opener) else next(iter(collected), opener)
-                contributions = {names[j]: total[j] for j in range(n)}  # Italian forced bets are dead money
-                s = italian.false_opener_settlement(contributions=contributions, initial_pot=self.opening_pot,
-                                                    false_opener=opener, winner=winner, requirement=self.requirement,
-                                                    policy=self.opts.it_false_opener_win_policy)
-                outcome = s.outcome.value
-                if s.outcome is italian.DealOutcome.FALSE_OPENER_WOULD_WIN:
-                    refunds = {p: v for p, v in s.refunds.items() if v}
-                    collected = {}
-                    awards = []
-                    carried = pot_total - sum(refunds.values())
-                    carry = ItalianCarry(pot=carried, requirement=s.next_requirement)
-                else:
-                    carry = ItalianCarry(pot=0, requirement=s.next_requirement, penalty=s.penalty,
-                                         penalty_player=opener)
-            else:
-                outcome = italian.DealOutcome.AWARDED.value
-                carry = ItalianCarry(pot=0, requirement="J")
-        elif self.italian:
+        refunds: dict[str, int] = {}
+        carried = 0
+        carry = false_name = None
+        if self.italian:
             outcome = italian.DealOutcome.AWARDED.value
             carry = ItalianCarry(pot=0, requirement="J")
+            if self.opener >= 0 and not self.blind_posters:
+                if self.false_opener is None and self.opener in self.predraw:
+                    self._openers_problem()
+                if self.false_opener:
+                    false_name = names[self.opener]
+                    winner = false_name if collected.get(false_name) else next(iter(collected), false_name)
+                    contributions = dict(zip(names, self.total))  # Italian forced bets are dead money
+                    verdict = italian.false_opener_settlement(contributions=contributions, initial_pot=self.opening_pot,
+                                                              false_opener=false_name, winner=winner,
+                                                              requirement=self.requirement,
+                                                              policy=self.opts.it_false_opener_win_policy)
+                    outcome = verdict.outcome.value
+                    if verdict.outcome is italian.DealOutcome.FALSE_OPENER_WOULD_WIN:
+                        refunds = {p: v for p, v in verdict.refunds.items() if v}
+                        collected = {}
+                        awards = []
+                        carried = pot_total - sum(refunds.values())
+                        carry = ItalianCarry(pot=carried, requirement=verdict.next_requirement)
+                    else:
+                        carry = ItalianCarry(pot=0, requirement=verdict.next_requirement, penalty=verdict.penalty,
+                                             penalty_player=false_name)
+            for p, v in refunds.items():
+                final[p] += v
         for p, v in collected.items():
             final[p] += v
-        for p, v in refunds.items():
-            final[p] += v
-        s = _new_settlement(pots=tuple(pots), rake=rake, awards=tuple(awards), returned=returned, collected=collected,
-                       refunds=refunds, carried=carried, final_stacks=final, outcome=outcome, determined=determined,
-                       carry=carry, false_opener=false_name, explained=explain)
-        if override is None:
+        s = _new_settlement(pots=tuple(pots), rake=taken, awards=tuple(awards), returned=returned, collected=collected,
+                            refunds=refunds, carried=carried, final_stacks=final, outcome=outcome,
+                            determined=determined, carry=carry, false_opener=false_name, explained=explain)
+        if rake is None:
             self._settlement = s
         return s
 
@@ -210,55 +201,31 @@ class Settling:
     def award(self, pots: Sequence[Pot], rake: int = 0, *, explain: bool = True) -> list[PotAward]:
         """Award ``pots`` (minus ``rake``) to the best hands at showdown (RULES.md §9.2, §9.4, §9.6).
 
-        A mucked hand has no claim; a hand neither shown nor mucked counts when all its cards are
-        known (a hand history's hero), else the pot it contests may be undetermined.
+        ``pots`` are shared among players not folded, as :meth:`pots` builds them. A mucked hand has
+        no claim; a hand neither shown nor mucked counts when all its cards are known (a hand
+        history's hero), else the pot it contests may be undetermined.
         """
         raked = take_rake(pots, rake) if rake else pots
-        names, out = self.names, self.mucked
-        hands: list[tuple[str, tuple[Card, ...]]] = []  # the hands that count, clockwise from the button
-        if self._contenders() >= 2:
-            folded, shown, held = self.folded, self.shown, self.deck.hands
-            for j in self.order:
-                if folded[j] or j in out:
-                    continue
-                cards = shown.get(j)
-                if cards is None:
-                    if len(held[j]) != 5:
-                        continue
-                    cards = tuple(held[j])
-                hands.append((names[j], cards))
-        if out:
-            mucked = {names[j] for j in out}
-            raked = [_new_pot(amount=p.amount, eligible=tuple(e for e in p.eligible if e not in mucked) or p.eligible)
-                     for p in raked]
-        if explain:
-            return award_pots(raked, dict(hands), self._ranking(), [names[j] for j in self.order])
-        return self._award_quietly(raked, hands)
-
-    def _award_quietly(self, pots: Sequence[Pot], hands: list[tuple[str, tuple[Card, ...]]]) -> list[PotAward]:
-        """:func:`~drawdealer.engine.pots.award_pots` without the reasons (the validator's fast path);
-        ``hands`` are ``(player, cards)`` clockwise from the first seat left of the button."""
-        awards: list[PotAward] = []
-        for index, pot in enumerate(pots):
-            eligible, amount = pot.eligible, pot.amount
-            if len(eligible) == 1:
-                winners: tuple[str, ...] = eligible
-            else:
-                contenders = [h for h in hands if h[0] in eligible]
-                if len(contenders) > 1:
-                    best = self._ranking().winners([cards for _, cards in contenders])
-                    winners = tuple([contenders[k][0] for k in best])
-                else:
-                    winners = tuple([name for name, _ in contenders])
-            if not winners:
-                awards.append(_new_award(index=index, amount=amount, eligible=eligible, winners=(), shares={},
-                                       odd_chip_to=None, reason=""))
+        names, folded, out, shown = self.names, self.folded, self.mucked, self.shown
+        active: list[str] = []  # clockwise from the first seat left of the button
+        hands: dict[str, tuple[Card, ...]] = {}  # the hands that count
+        for j in self.order:
+            if folded[j]:
                 continue
-            if len(winners) == 1:
-                shares, odd = {winners[0]: amount}, None
-            else:
-                shares = split_pot(amount, winners)
-                odd = winners[0] if amount % len(winners) else None
-            awards.append(_new_award(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares,
-                                   odd_chip_to=odd, reason=""))
-        return awards
+            name = names[j]
+            active.append(name)
+            if j in out:
+                continue
+            cards = shown.get(j)
+            if cards is None:
+                held = self.deck.hands[j]
+                if len(held) != 5:
+                    continue
+                cards = tuple(held)
+            hands[name] = cards
+        if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
+            index = self.index
+            raked = [_new_pot(amount=p.amount,
+                              eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
+                     for p in raked]
+        return award_pots(raked, hands, self._ranking(), active, explain=explain)
