@@ -87,7 +87,7 @@ class DeckState:
         self.dealt_gen: dict[Card, int] = {}
         self.counts = {PREV: 0, MUCK: 0, DONE: 0, DECLARED: 0, PROTECTED: 0}
         self.burns: list[Card | None] = []
-        self.round_out: list[Card] = []  # known cards discarded in this draw round
+        self.round_out: list[Card] = []  # known cards discarded in this draw round, still in its piles
         self.hold_back = options.last_card_rule == "HOLD_BACK"
         self.burn_pending = False
         self.reshuffles: list[Reshuffle] = []
@@ -156,6 +156,7 @@ class DeckState:
                 w = where.get(c)
                 if w is not None and w != STUB:
                     found.append(self._duplicate(player, c, w))
+                    self._out_of_round(c, w)
                 where[c] = player
             self.hands[player] = list(cards)
             self.unknown[player] -= len(cards)
@@ -187,8 +188,15 @@ class DeckState:
             w = where.get(c)
             if w is not None and w != STUB:
                 problems.append(self._duplicate(player, c, w))
+                self._out_of_round(c, w)
             where[c] = player
         return problems
+
+    def _out_of_round(self, card: Card, w: int) -> None:
+        """A known card given to a player from ``w`` where it cannot be: if it was one of this draw
+        round's discards, it no longer is (:meth:`end_draw_round` moves only those to PREV)."""
+        if w in _THIS_ROUND:
+            self.round_out.remove(card)
 
     def _duplicate(self, player: int, card: Card, w: int) -> Problem:
         place = f"{self.names[w]}'s hand" if w >= 0 else ("a protected discard" if w == PROTECTED
@@ -232,7 +240,8 @@ class DeckState:
             else:
                 for c in removed:
                     where[c] = pile
-                self.round_out += removed
+                if pile != PROTECTED:
+                    self.round_out += removed
                 self.counts[pile] += count
                 return []
         problems: list[Problem] = []
@@ -240,7 +249,8 @@ class DeckState:
             if count >= len(hand) + self.unknown[player]:
                 for c in hand:
                     where[c] = pile
-                self.round_out += hand
+                if pile != PROTECTED:
+                    self.round_out += hand
                 self.hands[player] = []
                 self.unknown[player] = 0
             elif count:
@@ -269,7 +279,8 @@ class DeckState:
                         self.hands[player] = hand = []
                     continue
                 where[c] = pile
-                self.round_out.append(c)
+                if pile != PROTECTED:
+                    self.round_out.append(c)
         self.counts[pile] += count
         return problems
 
@@ -334,6 +345,7 @@ class DeckState:
                 w = where.get(c)
                 if w is not None and w != STUB:
                     problems.append(self._unavailable(player, c, w))
+                    self._out_of_round(c, w)
                 where[c] = player
                 dealt_gen[c] = gen
                 hand.append(c)
@@ -372,7 +384,13 @@ class DeckState:
             self.burns.append(card)
 
     def _reshuffle(self, player: int, need: int, own: tuple[int, Sequence[Card]]) -> list[Problem]:
-        """Build the new stub from the piles of §8.4 (policy ``RESHUFFLE_POLICY``) for ``need`` cards."""
+        """Build the new stub from the piles of §8.4 (policy ``RESHUFFLE_POLICY``) for ``need`` cards.
+
+        Stage 1 is the earlier discards, the folded hands, the burns and what is left of the stub;
+        stage 2 this round's discards of the players served and declared (``STAGED``: only when
+        stage 1 is short; ``ALL_BUT_CURRENT_PLAYER``: always); the player's own discards ``X`` last of
+        all, when ``ALLOW_OWN_DISCARDS_LAST_RESORT`` allows.
+        """
         opts, counts = self.opts, self.counts
         name = self.names[player]
         problems: list[Problem] = []
@@ -382,46 +400,50 @@ class DeckState:
         elif opts.reshuffle_burns == "LAST_ONLY":
             burns = min(1, burns)
         own_count, own_cards = own
-        own_set = set(own_cards)
-        stage1 = [("prev", counts[PREV]), ("muck", counts[MUCK]), ("burns", burns), ("stub", self.stub)]
-        stage2 = [("done", counts[DONE] - own_count), ("declared", counts[DECLARED])]
+        prev, muck, done, declared = counts[PREV], counts[MUCK], counts[DONE] - own_count, counts[DECLARED]
+        used = [("prev", prev), ("muck", muck), ("burns", burns), ("stub", self.stub)]
+        pool = prev + muck + burns + self.stub
         want = need + (1 if opts.burn_after_reshuffle else 0) + (1 if self.hold_back else 0)
-        used = stage1 + stage2 if opts.reshuffle_policy == "ALL_BUT_CURRENT_PLAYER" else list(stage1)
-        if sum(n for _, n in used) < want and opts.reshuffle_policy == "STAGED":
-            used += stage2
-        own_used = False
-        if sum(n for _, n in used) < want and opts.allow_own_discards_last_resort and own_count:
+        codes = {code for code, n in ((PREV, prev), (MUCK, muck)) if n}
+        if opts.reshuffle_policy == "ALL_BUT_CURRENT_PLAYER" or (pool < want and opts.reshuffle_policy == "STAGED"):
+            used += [("done", done), ("declared", declared)]
+            pool += done + declared
+            codes.update(code for code, n in ((DONE, done), (DECLARED, declared)) if n)
+            counts[DONE] -= done
+            counts[DECLARED] = 0
+        own_used = pool < want and opts.allow_own_discards_last_resort and own_count > 0
+        if own_used:
             used.append(("x", own_count))
-            own_used = True
+            pool += own_count
+            codes.add(DONE)
+            counts[DONE] -= own_count
             problems.append(("DECK_REUSED_OWN_DISCARDS", f"{name}'s own discards were reshuffled back to him",
                              None, name, {"seat": name}))
-        pool = sum(n for _, n in used)
+        counts[PREV] -= prev
+        counts[MUCK] -= muck
         exhausted = pool < want
         if exhausted:
             problems.append(("DECK_EXHAUSTED", f"the reshuffle yields {pool} cards, {name} still needs {need}",
                              need, pool, {"seat": name}))
-        names = {p for p, n in used if n}
-        codes = {_PILE_OF[p] for p in names if p in _PILE_OF}
-        if own_used:
-            codes.add(DONE)
+        where = self.where
         pool_cards = list(self.cards) if self.cards is not None else []
-        if "burns" in names:
+        if burns:
             taken = self.burns[-burns:]
             del self.burns[-burns:]
             for c in taken:
                 if c is not None:
-                    self.where[c] = STUB
+                    where[c] = STUB
                     pool_cards.append(c)
-        where = self.where
-        moved = [c for c, w in where.items() if w in codes and (own_used or c not in own_set)]
+        if DONE in codes and not own_used:  # this round's discards go in, but not the player's own (X)
+            own_set = set(own_cards)
+            moved = [c for c, w in where.items() if w in codes and c not in own_set]
+        else:
+            moved = [c for c, w in where.items() if w in codes]
         for c in moved:
             where[c] = STUB
+        if moved and self.round_out:
+            self.round_out = [c for c in self.round_out if where[c] != STUB]
         pool_cards += moved
-        for p, n in used:
-            if p in _PILE_OF:
-                counts[_PILE_OF[p]] -= n
-            elif p == "x":
-                counts[DONE] -= n
         self.stub = pool
         self.gen += 1
         if self.cards is not None:
@@ -429,18 +451,17 @@ class DeckState:
             self.rng.shuffle(pool_cards)
             self.cards = pool_cards
         self.reshuffles.append(_new_reshuffle(player=name, piles=tuple(used), pool=pool,
-                                         burned=opts.burn_after_reshuffle, own_discards=own_used, exhausted=exhausted))
+                                              burned=opts.burn_after_reshuffle, own_discards=own_used,
+                                              exhausted=exhausted))
         if opts.burn_after_reshuffle:
             self._burn()
         return problems
 
     def end_draw_round(self) -> None:
         """This round's discards become earlier discards (§8.4 PREV_DISCARDS)."""
-        counts, where = self.counts, self.where
+        counts = self.counts
         counts[PREV] += counts[DONE] + counts[DECLARED]
         counts[DONE] = counts[DECLARED] = 0
-        for c in self.round_out:
-            if where.get(c) in _THIS_ROUND:
-                where[c] = PREV
+        self.where.update(dict.fromkeys(self.round_out, PREV))
         self.round_out = []
         self.burn_pending = False
