@@ -71,6 +71,15 @@ def _findings(state: HandState, problems: list, action: Action, street: str, k: 
     return [state._finding(p, action, street, k) for p in problems]
 
 
+def _due_in_new_round(state: HandState) -> int:
+    """How many players must act in the betting round just begun (after a street transition): all
+    those in the hand when nobody is all-in and nobody has acted yet (RULES.md §6.2, §7.1); -1 when it
+    is not that simple (an all-in player, an Italian blind opening, no betting round)."""
+    if state.phase != BETTING or state.italian or state.ncan != state.nactive:
+        return -1
+    return state.ncan
+
+
 def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Finding]) -> int:
     """Apply regular actions from ``actions[k]`` on; return the index of the first one left to the
     handler, or ``_GAVE_UP``."""
@@ -83,6 +92,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
     draws = state.plain_draw and deck.cards is None  # draws of the fast path of DrawRound._draw, no physical deck
     r = state.rnd
     bet, acted, level = state.bet, r.acted, r.level
+    pending = -1  # players still due to act in this betting round while nobody is all-in; -1: look for them
     for k, a in enumerate(actions[k:], k):
         try:
             i = index[a.player]
@@ -108,6 +118,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 state.pot += due
                 if due == left:
                     state.ncan -= 1
+                    pending = -1
                 acted[i] = True
                 level[i] = r.full if r.unit else high
             elif kind is CHECK:
@@ -161,13 +172,21 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     state.pot += d
                     if d == left:
                         state.ncan -= 1
+                        pending = -1
+                if pending >= 0:  # everyone else in the hand now faces the bet
+                    pending = state.nactive
                 r.high = high = to
                 r.aggressor = i
                 r.any_bet = True
                 acted[i] = True
                 level[i] = to
-            # the turn passes on (BettingRound._pass_turn)
-            if state.nactive > 1:
+            # the turn passes on (BettingRound._pass_turn): with nobody all-in, to the next seat in the hand
+            # until everyone due has acted; else to the first seat that must act
+            if pending > 0:
+                pending -= 1
+                j = nxt[i] if pending and state.nactive > 1 else -1
+                state.to_act = j
+            elif state.nactive > 1:
                 several = state.ncan >= 2
                 j = nxt[i]
                 if not (stack[j] > 0 and (bet[j] < high or (several and not acted[j]))):
@@ -187,6 +206,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     findings += _findings(state, problems, a, street, k)
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
+                pending = _due_in_new_round(state)
         elif kind is DRAW_KIND:
             # --- a draw of known cards from a known hand, or of unseen cards from an unseen hand; the
             # replacements from the stub (drawing.DrawRound)
@@ -258,6 +278,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     findings += _findings(state, problems, a, street, k)
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
+                pending = _due_in_new_round(state)
         elif kind is DEAL:
             # --- the cards of a hand none of whose cards is known yet (HandState._deal, DeckState.reveal);
             # the first deal ends the set-up (HandState._start_play: five unseen cards each, B1 begins)
@@ -275,6 +296,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     findings += _findings(state, problems, a, "SETUP", k)
                 r = state.rnd
                 bet, acted, level = state.bet, r.acted, r.level
+                pending = _due_in_new_round(state)
             if cards:
                 for c in cards:
                     if c not in cards_in_deck or (c in where and where[c] != STUB):
