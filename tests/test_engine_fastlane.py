@@ -37,7 +37,7 @@ OPTION_SETS = [
     {"FL_STRUCTURE": "FLAT", "MIN_OPEN_PREDRAW": "TWO_BB", "RAKE_PERCENT": 5},
 ]
 CORRUPTIONS = ("drop", "double", "swap", "player", "amount", "all_in", "kind", "foreign_card", "unknown_cards",
-               "received_count", "hero_view", "kept_foreign")
+               "received_count", "hero_view", "kept_foreign", "shown_twice")
 hands = st.fixed_dictionaries({
     "game": st.sampled_from(sorted(GAMES)),
     "seed": st.integers(0, 2**32 - 1),
@@ -84,6 +84,8 @@ def make(h):
             actions[k] = dataclasses.replace(a, received_count=a.count + 1)
         elif what == "hero_view":
             actions = list(site_view(dataclasses.replace(record, actions=tuple(actions))).actions)
+        elif what == "shown_twice" and a.kind is K.SHOW and a.cards:
+            actions[k] = dataclasses.replace(a, cards=(a.cards[0],) + a.cards[:4])
         elif what == "kept_foreign" and a.kind is K.DRAW and a.kept:
             other = next((b.cards for b in actions if b.kind is K.DEAL and b.player != a.player and b.cards), None)
             if other:
@@ -172,6 +174,21 @@ def test_an_irregular_card_found_half_way_replays_the_hand_with_the_handlers():
     (fast, fast_findings), (slow, slow_findings) = apply_both(record, Options(), actions)
     assert fast_findings == slow_findings
     assert {"DRAW_CARD_UNAVAILABLE", "CARD_DUPLICATE"} & {f.code for f in fast_findings}
+    assert snapshot(fast) == snapshot(slow)
+
+
+def test_a_hand_first_seen_at_the_showdown_with_a_card_twice_is_a_duplicate():
+    """A site's view of the hand: an opponent's five cards first shown at the showdown, one of them
+    printed twice. The fast lane leaves the show to the handler, which finds the duplicate (RULES.md §8.5)."""
+    record = site_view(random_hand("27TD-FL", random.Random(0), players=3, stacks=2000,
+                                   style=Style(fold=0.0, aggression=0.2, all_in=0.0)))
+    actions = list(record.actions)
+    k = next(k for k, a in enumerate(actions) if a.kind is K.SHOW
+             and not any(b.kind is K.DEAL and b.player == a.player and b.cards for b in actions[:k]))
+    cards = actions[k].cards
+    actions[k] = dataclasses.replace(actions[k], cards=(cards[0],) + cards[:4])
+    (fast, fast_findings), (slow, slow_findings) = apply_both(record, Options(), actions)
+    assert [f.code for f in fast_findings] == [f.code for f in slow_findings] == ["CARD_DUPLICATE"]
     assert snapshot(fast) == snapshot(slow)
 
 

@@ -116,6 +116,27 @@ def test_an_unknown_site_is_named(tmp_path: Path) -> None:
     assert code == 2 and "Full Tilt Poker" in err and str(path) in err
 
 
+def test_a_shown_hand_with_a_card_twice_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    """An Italian PHH hand whose showdown line prints a card twice: CARD_DUPLICATE on that line
+    (RULES.md §8.5); the hand is still settled without ranking the impossible hand."""
+    import re
+
+    from drawdealer.engine.simulate import random_hand
+    from drawdealer.parsers import phh_writer
+
+    text = phh_writer.write(random_hand("ITA", random.Random(0), players=3, stacks=2000))
+    show = re.search(r"p\d sm ((?:[2-9TJQKA][shdc]){5})", text)
+    cards = show.group(1)
+    path = tmp_path / "twice.phh"
+    path.write_text(text.replace(show.group(0), show.group(0).replace(cards, cards[:2] + cards[:8])), encoding="utf-8")
+    code, out, err = run("--format", "json", str(path))
+    [report] = lines(out)
+    assert code == 1 and err == ""
+    [finding] = report["findings"]
+    assert finding["code"] == "CARD_DUPLICATE" and finding["actual"] == cards[:2]
+    assert finding["line"] == text[:show.start()].count("\n") + 1
+
+
 def test_bad_options_exit_2() -> None:
     code, _, err = run("--game", "badugi", str(CLEAN[0]))
     assert code == 2 and err.startswith("drawdealer: error: --game: unknown game 'badugi'")

@@ -26,8 +26,7 @@ from drawdealer.engine.options import Options
 
 Problem = tuple[str, str, Any, Any, dict]
 
-# Where a known card is: a player index (>= 0, live in his hand) or one of these.
-STUB = -1  # in the current stub (it came back with a reshuffle)
+# Where a known card is when it is not in the stub: a player index (>= 0, live in his hand) or one of these.
 PREV, MUCK, DONE, DECLARED, PROTECTED, BURNED = -2, -3, -4, -5, -6, -7
 PILE_NAMES = {PREV: "prev", MUCK: "muck", DONE: "done", DECLARED: "declared", PROTECTED: "protected"}
 _PILE_OF = {name: code for code, name in PILE_NAMES.items()}
@@ -154,7 +153,7 @@ class DeckState:
             found: list[Problem] = []
             for c in cards:  # the common case: a deal line for a hand with no known card yet
                 w = where.get(c)
-                if w is not None and w != STUB:
+                if w is not None:
                     found.append(self._duplicate(player, c, w))
                     self._out_of_round(c, w)
                 where[c] = player
@@ -186,7 +185,7 @@ class DeckState:
                                  len(hand), {"seat": self.names[player]}))
         for c in fresh:
             w = where.get(c)
-            if w is not None and w != STUB:
+            if w is not None:
                 problems.append(self._duplicate(player, c, w))
                 self._out_of_round(c, w)
             where[c] = player
@@ -265,7 +264,7 @@ class DeckState:
             for c in cards:
                 if c in hand:
                     hand.remove(c)
-                elif self.unknown[player] > 0 and where.get(c, STUB) == STUB:
+                elif self.unknown[player] > 0 and c not in where:
                     self.unknown[player] -= 1
                 else:
                     problems.append(("DISCARD_NOT_IN_HAND", f"{self.names[player]} discards {card_str(c)}, which he "
@@ -343,7 +342,7 @@ class DeckState:
             dealt_gen = self.dealt_gen
             for c in cards:
                 w = where.get(c)
-                if w is not None and w != STUB:
+                if w is not None:
                     problems.append(self._unavailable(player, c, w))
                     self._out_of_round(c, w)
                 where[c] = player
@@ -432,17 +431,17 @@ class DeckState:
             del self.burns[-burns:]
             for c in taken:
                 if c is not None:
-                    where[c] = STUB
+                    del where[c]
                     pool_cards.append(c)
         if DONE in codes and not own_used:  # this round's discards go in, but not the player's own (X)
             own_set = set(own_cards)
             moved = [c for c, w in where.items() if w in codes and c not in own_set]
         else:
             moved = [c for c, w in where.items() if w in codes]
-        for c in moved:
-            where[c] = STUB
+        for c in moved:  # back in the stub: no longer anywhere else
+            del where[c]
         if moved and self.round_out:
-            self.round_out = [c for c in self.round_out if where[c] != STUB]
+            self.round_out = [c for c in self.round_out if c in where]
         pool_cards += moved
         self.stub = pool
         self.gen += 1

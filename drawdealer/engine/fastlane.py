@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from drawdealer.engine.draw import DONE, MUCK, STUB
+from drawdealer.engine.draw import DONE, MUCK
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind
@@ -260,7 +260,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                     else:
                         gen = deck.gen
                         for c in received:
-                            if c not in cards_in_deck or (c in where and where[c] != STUB):
+                            if c not in cards_in_deck or c in where:
                                 return _GAVE_UP
                             where[c] = i
                             dealt_gen[c] = gen
@@ -299,7 +299,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 pending = _due_in_new_round(state)
             if cards:
                 for c in cards:
-                    if c not in cards_in_deck or (c in where and where[c] != STUB):
+                    if c not in cards_in_deck or c in where:
                         return _GAVE_UP
                     where[c] = i
                 hands[i] = list(cards)
@@ -314,11 +314,11 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 cards = a.cards
                 if not cards or len(cards) != 5 or not cards_in_deck.issuperset(cards):
                     return k
-                if unknown[i]:  # a hand none of whose cards was known (DeckState.reveal)
-                    if hands[i] or unknown[i] != 5:
+                if unknown[i]:  # a hand none of whose cards was known (DeckState.reveal): five cards, each once
+                    if hands[i] or unknown[i] != 5 or len(set(cards)) != 5:
                         return k
                     for c in cards:
-                        if c in where and where[c] != STUB:
+                        if c in where:
                             return k
                     for c in cards:
                         where[c] = i

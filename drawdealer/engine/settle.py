@@ -219,7 +219,7 @@ class Settling:
             cards = shown.get(j)
             if cards is None:
                 held = self.deck.hands[j]
-                if len(held) != 5:
+                if len(held) != 5 or len(set(held)) != 5:  # not a hand of five known cards
                     continue
                 cards = tuple(held)
             hands[name] = cards

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drawdealer.engine.cards import Card
+from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.draw import Problem
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind
@@ -51,6 +51,12 @@ class Showdown:
         if len(cards) != 5:
             problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {len(cards)} cards", 5, len(cards),
                              {"seat": self.names[i]}))
+        elif len(set(cards)) < 5:  # no hand: the cards tracked for him stay as they were (§8.5)
+            twice = card_str(next(c for k, c in enumerate(cards) if c in cards[:k]))
+            name = self.names[i]
+            problems.append(("CARD_DUPLICATE", f"{name} shows {cards_str(cards)}: {twice} twice", None, twice,
+                             {"card": twice, "places": [f"{name}'s hand"], "seat": name}))
+            return problems
         problems += self.deck.reveal(i, cards, replace_hand=len(cards) == 5)
         if len(cards) == 5:
             self.shown[i] = cards
