@@ -56,6 +56,8 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
+from drawdealer.engine.italian import REQUIREMENTS
+from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import phh_toml
 from drawdealer.parsers.fastaction import new_action
 from drawdealer.parsers.results import ParseFailure, Skipped
@@ -269,6 +271,10 @@ class _Reader:
         game = data.get("_drawdealer_game") or _GAME_OF_VARIANT.get(variant)
         if game is None:
             raise _Skip(variant, f"PHH variant {variant}: drawdealer does not play this game; hand skipped")
+        try:  # the extension field may hold any string: an id or alias of engine.variants, else another game
+            game = get_game(str(game)).id
+        except UnknownGame:
+            raise _Skip(str(game), f"_drawdealer_game {game}: drawdealer does not play this game; hand skipped") from None
         structure = "IT" if game == "ITA" else game.rsplit("-", 1)[1]
         stacks_raw = self._need("starting_stacks")
         n = len(stacks_raw)
@@ -323,8 +329,12 @@ class _Reader:
             extra["phh_currency"] = data["currency"]
         carry = data.get("_drawdealer_carry")
         if carry:  # the Italian deal's incoming carry (engine.replay.CARRY_KEYS)
+            requirement = carry.get("requirement", "J")
+            if requirement not in REQUIREMENTS:  # RULES.md §10.2
+                raise _Fail(f"'_drawdealer_carry': requirement must be one of {', '.join(REQUIREMENTS)}, "
+                            f"not {requirement!r}", self._line("_drawdealer_carry"))
             extra |= {"it_carried_pot": conv(carry.get("pot", 0), "_drawdealer_carry"),
-                      "it_requirement": str(carry.get("requirement", "J")),
+                      "it_requirement": requirement,
                       "it_penalty": conv(carry.get("penalty", 0), "_drawdealer_carry"),
                       "it_penalty_player": carry.get("penalty_player") or None,
                       "it_reentry": [[str(p), conv(a, "_drawdealer_carry")] for p, a in carry.get("reentry", [])]}
