@@ -186,9 +186,11 @@ class ForcedBets:
                                  f"{self.names[nxt]}'s to post, not {name}'s", self.names[nxt], name,
                                  {"reason": "wrong seat"}))
             else:
-                due = (italian.controbuio_amount(self.bet[posters[-1]]) if contro
+                answered = self.bet[posters[-1]] if contro else 0
+                due = (italian.controbuio_amount(answered) if contro and answered > 0
+                       else None if contro  # the blind answered was no bet: its own finding says so
                        else italian.blind_open_amount(self.pot, opts.it_blind_multiplier))
-                if amount != due and not (amount == self.stack[i] and amount < due):
+                if due is not None and amount != due and not (amount == self.stack[i] and amount < due):
                     problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
                                      f"{self.money(due)}, not {self.money(amount)}", due, amount, {}))
         amount = min(amount, self.stack[i])

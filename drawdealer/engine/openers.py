@@ -31,6 +31,8 @@ class Openers:
         if i < 0 or self.blind_posters or i not in self.predraw:
             return None
         cards = self.predraw[i]
+        if not self._is_hand(cards):  # its cards are findings of their own; no openers can be judged
+            return None
         ok = italian.has_openers(cards, self.requirement, players=self.n, sf_draw=self.opts.it_open_with_sf_draw)
         self.false_opener = not ok
         if ok:
@@ -43,7 +45,7 @@ class Openers:
     def _jacks_problem(self, i: int) -> Problem | None:
         """Jacks or better to open (classic 5-card draw, option ``OPENERS_JACKS``)."""
         hand = self.deck.hands[i]
-        if len(hand) != 5:
+        if not self._is_hand(hand):
             return None
         ranking = self._ranking()
         if ranking.strength(hand) >= ranking.strength(_JACKS):

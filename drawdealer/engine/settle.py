@@ -218,11 +218,9 @@ class Settling:
                 continue
             cards = shown.get(j)
             if cards is None:
-                held = self.deck.hands[j]
-                if len(held) != 5 or len(set(held)) != 5:  # not a hand of five known cards
-                    continue
-                cards = tuple(held)
-            hands[name] = cards
+                cards = tuple(self.deck.hands[j])
+            if self._is_hand(cards):
+                hands[name] = cards
         if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
             index = self.index
             raked = [_new_pot(amount=p.amount,

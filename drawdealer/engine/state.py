@@ -532,6 +532,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         return out
 
     # ------------------------------------------------------------------ the end
+    def _is_hand(self, cards: Sequence[Card]) -> bool:
+        """Five distinct cards of this hand's deck: a hand the ranking can rank. A history can show
+        others (a card twice, a card below the Italian deck's lowest rank, RULES.md §2.2, §8.5); they
+        are findings, and no such hand wins or opens."""
+        return len(cards) == 5 and len(set(cards)) == 5 and self.deck.deck.issuperset(cards)
+
     def _ranking(self) -> Ranking:
         if self.ranking_cache is None:
             self.ranking_cache = ranking_for(self.spec, self.n, self.opts)
