@@ -272,10 +272,10 @@ class _Reader:
         if game is None:
             raise _Skip(variant, f"PHH variant {variant}: drawdealer does not play this game; hand skipped")
         try:  # the extension field may hold any string: an id or alias of engine.variants, else another game
-            game = get_game(str(game)).id
+            spec = get_game(str(game))
         except UnknownGame:
             raise _Skip(str(game), f"_drawdealer_game {game}: drawdealer does not play this game; hand skipped") from None
-        structure = "IT" if game == "ITA" else game.rsplit("-", 1)[1]
+        game, structure = spec.id, spec.structure.value
         stacks_raw = self._need("starting_stacks")
         n = len(stacks_raw)
         if n < 2:
