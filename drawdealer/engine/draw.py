@@ -440,7 +440,7 @@ class DeckState:
             moved = [c for c, w in where.items() if w in codes]
         for c in moved:  # back in the stub: no longer anywhere else
             del where[c]
-        if moved and self.round_out:
+        if self.round_out and not codes.isdisjoint(_THIS_ROUND):  # this round's discards went in
             self.round_out = [c for c in self.round_out if c in where]
         pool_cards += moved
         self.stub = pool
