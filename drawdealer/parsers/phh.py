@@ -44,7 +44,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from drawdealer.engine.cards import Card, CardError, card_str, parse_card
 from drawdealer.engine.record import (
@@ -242,6 +242,101 @@ class _Skip(Exception):
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
 
 
+# --------------------------------------------------------------------------- field types
+
+class _Shape(NamedTuple):
+    """What a field must hold: ``what`` as a message says it, ``ok`` the test of a value, and for
+    a table the shape of each key it may have (``keys``)."""
+
+    what: str
+    ok: Callable[[Any], bool]
+    keys: dict[str, _Shape] | None = None
+
+
+def _of(*types: type) -> Callable[[Any], bool]:
+    """A value of one of ``types`` exactly (``bool`` is not ``int`` here, as in TOML)."""
+    allowed = frozenset(types)
+    return lambda value: type(value) in allowed
+
+
+def _array_of(*types: type) -> Callable[[Any], bool]:
+    allowed = frozenset(types)
+    return lambda value: type(value) is list and allowed.issuperset(map(type, value))
+
+
+def _rows_of(*columns: tuple[type, ...]) -> Callable[[Any], bool]:
+    """An array of arrays of ``len(columns)`` items, each of one of its column's types."""
+    allowed = tuple(map(frozenset, columns))
+    width = len(allowed)
+    return lambda value: type(value) is list and all(
+        type(row) is list and len(row) == width and all(map(frozenset.__contains__, allowed, map(type, row)))
+        for row in value)
+
+
+def _table(what: str, **keys: _Shape) -> _Shape:
+    return _Shape(what, _of(dict), keys)
+
+
+_NUMERIC = (int, float)
+_STRING_FIELD = _Shape("a string", _of(str))
+_NUMBER_FIELD = _Shape("a number", _of(*_NUMERIC))
+_NUMBERS_FIELD = _Shape("an array of numbers", _array_of(*_NUMERIC))
+_PAIRS_FIELD = _Shape("an array of [player, amount] pairs", _rows_of((str,), _NUMERIC))
+_SHAPES: dict[str, _Shape] = {
+    # the PHH spec's TOML types (shared/corpus/phh/spec/required.rst, optional.rst); ``antes``,
+    # ``blinds_or_straddles`` and ``actions`` are checked where they are read (_array, _actions)
+    "variant": _STRING_FIELD,
+    "hand": _Shape("a string or an integer", _of(str, int)),
+    "small_bet": _NUMBER_FIELD,
+    "big_bet": _NUMBER_FIELD,
+    "min_bet": _NUMBER_FIELD,
+    "starting_stacks": _NUMBERS_FIELD,
+    "seats": _Shape("an array of integers", _array_of(int)),
+    "players": _Shape("an array of strings", _array_of(str)),
+    "finishing_stacks": _NUMBERS_FIELD,
+    "winnings": _NUMBERS_FIELD,
+    "currency": _STRING_FIELD,
+    "currency_symbol": _STRING_FIELD,
+    # the extension fields, as write_phh writes them (module docstring)
+    "_drawdealer_game": _STRING_FIELD,
+    "_drawdealer_hero": _STRING_FIELD,
+    "_drawdealer_button": _STRING_FIELD,
+    "_drawdealer_options": _Shape("a table of options (RULES.md §13)", _of(dict)),
+    "_drawdealer_stakes": _table("a table of amounts", **dict.fromkeys(
+        ("sb", "bb", "ante", "small_bet", "big_bet", "invito", "chip"), _NUMBER_FIELD)),
+    "_drawdealer_carry": _table("a table", pot=_NUMBER_FIELD, requirement=_STRING_FIELD, penalty=_NUMBER_FIELD,
+                                penalty_player=_STRING_FIELD, reentry=_PAIRS_FIELD),
+    "_drawdealer_sitting_out": _Shape("an array of [seat, name, stack] triples",
+                                      _rows_of((int,), (str,), _NUMERIC)),
+    "_drawdealer_claims": _table(
+        "a table", final_stacks=_PAIRS_FIELD, summary_collected=_PAIRS_FIELD, total_pot=_NUMBER_FIELD,
+        pots=_NUMBERS_FIELD, rake=_NUMBER_FIELD, uncalled=_PAIRS_FIELD,
+        collected=_Shape("an array of [player, amount, pot index] triples",
+                         _rows_of((str,), _NUMERIC, (int,))),
+        descriptions=_Shape("an array of [player, description] pairs", _rows_of((str,), (str,))),
+        reshuffles=_Shape("an array of integers", _array_of(int))),
+}
+"""The TOML type of each field :meth:`_Reader._field` reads, by name: a field of another type is a
+PARSE_ERROR ``'<field>: expected <type>, got <value>'`` on its line."""
+
+
+def _mismatch(name: str, value: Any, shape: _Shape) -> str | None:
+    """``'<name>: expected <what>, got <value>'`` when ``value`` is not of ``shape``, else None; in a
+    table, the first key that is not one of its keys or whose value is not of the key's shape."""
+    if not shape.ok(value):
+        return f"{name}: expected {shape.what}, got {value!r}"
+    keys = shape.keys
+    if keys is None:
+        return None
+    for key, item in value.items():
+        if key not in keys:
+            return f"{name}: expected keys among {', '.join(keys)}, got {key!r}"
+        problem = _mismatch(f"{name}.{key}", item, keys[key])
+        if problem is not None:
+            return problem
+    return None
+
+
 class _Reader:
     """Turns one PHH table into a record."""
 
@@ -263,18 +358,30 @@ class _Reader:
     def _need(self, key: str) -> Any:
         if key not in self.data:
             raise _Fail(f"required field '{key}' is missing", self.start)
-        return self.data[key]
+        return self._field(key) if key in _SHAPES else self.data[key]
+
+    def _field(self, key: str, default: Any = None) -> Any:
+        """The value of ``key`` (``default`` when absent), a PARSE_ERROR on its line when it is not
+        of the type :data:`_SHAPES` gives it."""
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        problem = _mismatch(key, value, _SHAPES[key])
+        if problem is not None:
+            raise _Fail(problem, self._line(key))
+        return value
 
     def record(self) -> HandRecord:
         data = self.data
-        variant = str(self._need("variant"))
-        game = data.get("_drawdealer_game") or _GAME_OF_VARIANT.get(variant)
+        variant = self._need("variant")
+        self._field("hand")  # read as the hand's id by parse_hand
+        game = self._field("_drawdealer_game") or _GAME_OF_VARIANT.get(variant)
         if game is None:
             raise _Skip(variant, f"PHH variant {variant}: drawdealer does not play this game; hand skipped")
         try:  # the extension field may hold any string: an id or alias of engine.variants, else another game
-            spec = get_game(str(game))
+            spec = get_game(game)
         except UnknownGame:
-            raise _Skip(str(game), f"_drawdealer_game {game}: drawdealer does not play this game; hand skipped") from None
+            raise _Skip(game, f"_drawdealer_game {game}: drawdealer does not play this game; hand skipped") from None
         game, structure = spec.id, spec.structure.value
         stacks_raw = self._need("starting_stacks")
         n = len(stacks_raw)
@@ -282,52 +389,47 @@ class _Reader:
             raise _Fail("a hand needs at least two players", self._line("starting_stacks"))
         antes_raw = self._array("antes", n)
         blinds_raw = self._array("blinds_or_straddles", n) if structure != "IT" else [0] * n
-        if structure in _FIXED:
-            bets_raw = [self._need("small_bet"), self._need("big_bet")]
-        elif structure != "IT":
-            bets_raw = [self._need("min_bet")]
-        else:
-            bets_raw = []
+        bet_keys = ("small_bet", "big_bet") if structure in _FIXED else ("min_bet",) if structure != "IT" else ()
+        bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
         numbers += [op[3] for op in ops if op[1] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
-            numbers += list(data.get(key) or [])
+            numbers += self._field(key) or []
         for value in stacks_raw:
-            if value is None or (isinstance(value, float) and math.isinf(value)):
+            if isinstance(value, float) and math.isinf(value):
                 raise _Fail("unknown starting stacks (inf) cannot be replayed", self._line("starting_stacks"))
-        self.cents = bool(data.get("currency") or data.get("currency_symbol")) or any(
+        currency, symbol = self._field("currency"), self._field("currency_symbol")
+        self.cents = bool(currency or symbol) or any(
             isinstance(v, float) and not float(v).is_integer() for v in numbers)
         self.currency = ""
         if self.cents:
-            code = str(data.get("currency") or "")
-            self.currency = str(data.get("currency_symbol") or _CURRENCY_SYMBOLS.get(code) or code or "¤")
+            code = currency or ""
+            self.currency = symbol or _CURRENCY_SYMBOLS.get(code) or code or "¤"
         conv = self._amount
         stacks = [conv(v, "starting_stacks") for v in stacks_raw]
         antes = [conv(v, "antes") for v in antes_raw]
         blinds = [conv(v, "blinds_or_straddles") for v in blinds_raw]
 
         names = self._names(n)
-        seat_numbers = data.get("seats") or list(range(1, n + 1))
-        if len(seat_numbers) != n:
-            raise _Fail(f"'seats' has {len(seat_numbers)} entries for {n} players", self._line("seats"))
-        seats = [Seat(seat=int(seat_numbers[i]), name=names[i], stack=stacks[i]) for i in range(n)]
-        sitting_out = [Seat(seat=int(s), name=str(nm), stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
-                       for s, nm, st in data.get("_drawdealer_sitting_out", [])]
+        seat_numbers = self._per_player("seats", n) or list(range(1, n + 1))
+        seats = [Seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
+        sitting_out = [Seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
+                       for s, nm, st in self._field("_drawdealer_sitting_out", [])]
         all_seats = tuple(sorted(seats + sitting_out, key=lambda s: s.seat))
-        button = data["_drawdealer_button"] if "_drawdealer_button" in data else names[-1]
+        button = self._field("_drawdealer_button", names[-1])
         if button == "":
             button = None
 
         actions, committed = self._forced(names, stacks, antes, blinds)
         actions += self._play(ops, names, stacks, committed)
-        stakes = self._stakes(structure, antes, blinds, [conv(v, "small_bet") for v in bets_raw])
+        stakes = self._stakes(structure, antes, blinds, [conv(v, key) for key, v in zip(bet_keys, bets_raw)])
         claims = self._claims(names)
         kept = {k: v for k, v in data.items() if k not in _CONSUMED and not k.startswith("_drawdealer_")}
         extra: dict[str, Any] = {"phh": kept} if kept else {}
         if "currency" in data:
             extra["phh_currency"] = data["currency"]
-        carry = data.get("_drawdealer_carry")
+        carry = self._field("_drawdealer_carry")
         if carry:  # the Italian deal's incoming carry (engine.replay.CARRY_KEYS)
             requirement = carry.get("requirement", "J")
             if requirement not in REQUIREMENTS:  # RULES.md §10.2
@@ -338,7 +440,7 @@ class _Reader:
                       "it_penalty": conv(carry.get("penalty", 0), "_drawdealer_carry"),
                       "it_penalty_player": carry.get("penalty_player") or None,
                       "it_reentry": [[str(p), conv(a, "_drawdealer_carry")] for p, a in carry.get("reentry", [])]}
-        options = dict(data.get("_drawdealer_options") or {})
+        options = dict(self._field("_drawdealer_options") or {})
         if "_drawdealer_options" not in data and stakes.ante:
             options["FORCED_BETS"] = "BLINDS_AND_ANTES"
             if big_blind_ante(antes, blinds):
@@ -346,7 +448,7 @@ class _Reader:
         return HandRecord(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
                           actions=tuple(actions), claims=claims, options=options, source=self.source,
                           line=self.start, end_line=self.start + len(self.lines) - 1,
-                          hero=data.get("_drawdealer_hero"), currency=self.currency, extra=extra)
+                          hero=self._field("_drawdealer_hero"), currency=self.currency, extra=extra)
 
     # -- fields
 
@@ -356,10 +458,17 @@ class _Reader:
             raise _Fail(f"'{key}' must list one value per player ({n})", self._line(key))
         return value
 
+    def _per_player(self, key: str, n: int) -> list[Any] | None:
+        """The array ``key`` (None when absent or empty), which must have one entry per player."""
+        values = self._field(key)
+        if values and len(values) != n:
+            raise _Fail(f"'{key}' has {len(values)} entries for {n} players", self._line(key))
+        return values or None
+
     def _amount(self, value: Any, key: str) -> int:
         if type(value) is int and value >= 0:  # the usual case, as below
             return value * 100 if self.cents else value
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise _Fail(f"'{key}': {value!r} is not an amount", self._line(key))
         scaled = value * 100 if self.cents else value
         rounded = round(scaled)
@@ -369,34 +478,34 @@ class _Reader:
         return int(rounded)
 
     def _names(self, n: int) -> list[str]:
-        raw = self.data.get("players") or []
+        raw = self._field("players") or []
         if raw and len(raw) != n:
             raise _Fail(f"'players' has {len(raw)} names for {n} players", self._line("players"))
         names: list[str] = []
         for i in range(n):
-            name = str(raw[i]) if raw and raw[i] else f"p{i + 1}"
+            name = raw[i] if raw and raw[i] else f"p{i + 1}"
             if name in names:
                 name = f"{name} (p{i + 1})"
             names.append(name)
         return names
 
     def _stakes(self, structure: str, antes: list[int], blinds: list[int], bets: list[int]) -> Stakes:
-        given = self.data.get("_drawdealer_stakes")
+        given = self._field("_drawdealer_stakes")
         if given:
             return Stakes(**{k: self._amount(v, "_drawdealer_stakes") for k, v in given.items()})
         return derive_stakes(structure, antes, blinds, bets)
 
     def _claims(self, names: list[str]) -> Claims:
         """What the hand claims, each claim with the line of the field it was read from."""
-        data, conv = self.data, self._amount
-        ext = data.get("_drawdealer_claims") or {}
+        conv = self._amount
+        ext = self._field("_drawdealer_claims") or {}
         at = self._line("_drawdealer_claims")
         final = ext.get("final_stacks")
         if final is not None:
             final_stacks = tuple((str(p), conv(a, "_drawdealer_claims")) for p, a in final)
             stacks_at = at
-        elif data.get("finishing_stacks") is not None:
-            final_stacks = tuple(zip(names, (conv(v, "finishing_stacks") for v in data["finishing_stacks"])))
+        elif (finishing := self._per_player("finishing_stacks", len(names))) is not None:
+            final_stacks = tuple(zip(names, (conv(v, "finishing_stacks") for v in finishing)))
             stacks_at = self._line("finishing_stacks")
         else:
             final_stacks, stacks_at = (), None
@@ -406,9 +515,9 @@ class _Reader:
         won = ext.get("summary_collected")
         if won is not None:
             summary = tuple((str(p), conv(a, "_drawdealer_claims"), at) for p, a in won)
-        elif data.get("winnings") is not None:
+        elif (winnings := self._per_player("winnings", len(names))) is not None:
             line = self._line("winnings")
-            summary = tuple((nm, conv(v, "winnings"), line) for nm, v in zip(names, data["winnings"]))
+            summary = tuple((nm, conv(v, "winnings"), line) for nm, v in zip(names, winnings))
         else:
             summary = ()
         def amount(value: Any) -> Any:
