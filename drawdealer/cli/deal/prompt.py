@@ -7,9 +7,10 @@ input is not a terminal, lines are read as they come so a session can be scripte
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator, TextIO
 
 from drawdealer.cli.deal.commands import Verb
 
@@ -27,6 +28,15 @@ def complete(buffer: str, names: tuple[str, ...]) -> list[str]:
         prefix = "" if len(words) == 1 else words[1].lower()
         return [n + " " for n in names if n.lower().startswith(prefix)]
     return []
+
+
+def _text_lines(stream: TextIO) -> Iterable[str]:
+    """The lines of a piped ``stream``; bytes that are not valid in its encoding become U+FFFD, so
+    they reach the parser as an unknown word (one refusal) instead of a ``UnicodeDecodeError``."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        return stream
+    return io.TextIOWrapper(raw, encoding=stream.encoding or "utf-8", errors="replace")
 
 
 class Prompt:
@@ -70,7 +80,7 @@ class Prompt:
     def lines(self, prompt: Callable[[], str]) -> Iterator[str]:
         """The lines typed, one at a time (``prompt()`` is shown before each on a terminal)."""
         if not self.interactive:
-            for line in sys.stdin:
+            for line in _text_lines(sys.stdin):
                 yield line.rstrip("\r\n")
             return
         while True:
@@ -81,6 +91,9 @@ class Prompt:
                 return
             except KeyboardInterrupt:
                 sys.stdout.write("^C (type 'quit' to leave; the journal is safe)\n")
+                continue
+            except UnicodeDecodeError:
+                sys.stdout.write("refused: the line is not valid text in the terminal's encoding\n")
                 continue
             if self._readline is not None and self._history is not None and line.strip():
                 try:

@@ -108,22 +108,28 @@ class DealerSession:
                          options=self.options, hand_id=str(self.info.hand), carry=self.carry)
 
     def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
-        """A new state from ``actions``; returns the error findings met on the way (action, finding)."""
-        state = self.fresh_state()
+        """A new state from ``actions``, dealt at the same point as when they were accepted
+        (``_start_if_ready`` after each); returns the error findings met on the way (action, finding)."""
+        self.state = self.fresh_state()
+        self.actions = []
         errors: list[tuple[Action, Finding]] = []
         for action in actions:
-            for finding in state.apply(action):
+            for finding in self.state.apply(action):
                 if finding.is_error:
                     errors.append((action, finding))
-        self.state = state
-        self.actions = list(actions)
+            self.actions.append(action)
+            self._start_if_ready()
         self._start_if_ready()
         return errors
 
     def _start_if_ready(self) -> None:
-        """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6)."""
+        """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6);
+        a player with no chips behind cannot post a blind, so his declaration is not waited for."""
         state = self.state
-        if state.phase_name == "SETUP" and not state.forced_actions() and state.legal_actions().player is None:
+        if state.phase_name != "SETUP" or state.forced_actions():
+            return
+        declarer = state.legal_actions().player
+        if declarer is None or state.player(declarer).stack == 0:
             state.start()
 
     def begin_hand(self) -> None:

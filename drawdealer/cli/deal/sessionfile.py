@@ -140,7 +140,10 @@ def parse_session(text: str) -> SessionInfo:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        raise SessionFileError(f"not valid TOML ({exc})", line=int(match.group(1)) if match else None) from None
+        line = int(match.group(1)) if match else None
+        if line is None and "end of document" in str(exc):  # a file cut short fails on its last line
+            line = len(text.splitlines()) or None
+        raise SessionFileError(f"not valid TOML ({exc})", line=line) from None
     if data.get("version") != VERSION:
         raise SessionFileError(f"'version' must be {VERSION}", line=_key_line(text, "version") or 1)
     game = _str(data, "game", text)
