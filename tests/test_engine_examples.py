@@ -358,3 +358,18 @@ def test_rs1_deal_to_last():
     state, findings = play("27TD-FL", SIX_FL, "F", RS1 + ["B draw 3", "C draw 1"], options=options)
     (shuffle,) = state.deck.reshuffles
     assert findings == [] and shuffle.player == "C" and shuffle.pool == 24 and state.deck.stub == 22
+
+
+@pytest.mark.parametrize(("players", "actions"), [
+    (["P1=0", "P2=1000", "P3=1000", "P4=1000"], ["P4 invito 10"]),  # the declarer has no chips
+    (["P1=1000", "P2=1000", "P3=1000", "P4=1000"], ["P4 invito 10", "P1 buio 0"]),  # a blind of nothing
+])
+def test_it4_no_blind_without_chips(players, actions):
+    """Only a player with chips behind can open blind, and only a blind of chips can be answered by a
+    controbuio (RULES.md §10.6): no declaration is offered, and asking what is legal never raises."""
+    rec = record(game="ITA", players=players, button="P4", stakes=IT_STAKES, actions=actions)
+    state = HandState(get_game("ITA"), seats=rec.seats, button="P4", stakes=rec.stakes, carry=ItalianCarry(pot=10))
+    for a in rec.actions:
+        state.apply(a)
+    legal = state.legal_actions()
+    assert (legal.player, legal.blind_open, legal.controbuio) == (None, None, None)

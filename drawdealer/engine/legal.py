@@ -88,13 +88,15 @@ class LegalQueries:
                                 muck=i >= 0)
         if self.phase == SETUP and self.italian and not self.forced_actions() and self.requirement == "J":
             posters = self.blind_posters
+            # only a player with chips behind can post a blind, and only a blind of chips can be answered
             if not posters:
                 i = self.order[0]
-                return LegalActions(street="SETUP", player=self.names[i],
-                                    blind_open=italian.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
-            if len(posters) == 1 or (len(posters) == 2 and self.opts.it_contro_controbuio):
+                if self.stack[i] > 0:
+                    return LegalActions(street="SETUP", player=self.names[i],
+                                        blind_open=italian.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
+            elif len(posters) == 1 or (len(posters) == 2 and self.opts.it_contro_controbuio):
                 i = self.order[len(posters)] if len(posters) < self.n else -1
-                if i >= 0 and i not in posters:
+                if i >= 0 and i not in posters and self.stack[i] > 0 and self.bet[posters[-1]] > 0:
                     return LegalActions(street="SETUP", player=self.names[i],
                                         controbuio=italian.controbuio_amount(self.bet[posters[-1]]))
         return LegalActions(street=self.street, player=None)

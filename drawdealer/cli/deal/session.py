@@ -123,13 +123,10 @@ class DealerSession:
         return errors
 
     def _start_if_ready(self) -> None:
-        """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6);
-        a player with no chips behind cannot post a blind, so his declaration is not waited for."""
+        """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6;
+        the engine offers none to a player with no chips behind)."""
         state = self.state
-        if state.phase_name != "SETUP" or state.forced_actions():
-            return
-        declarer = state.legal_actions().player
-        if declarer is None or state.player(declarer).stack == 0:
+        if state.phase_name == "SETUP" and not state.forced_actions() and state.legal_actions().player is None:
             state.start()
 
     def begin_hand(self) -> None:
