@@ -158,6 +158,12 @@ class ForcedBets:
         if live:
             self.bet[i] += amount
 
+    def _controbuio_due(self) -> int | None:
+        """The *controbuio* that answers the last blind posted (RULES.md §10.6); None when that blind
+        was no bet (posted as nothing: its own finding says so), which nobody can answer."""
+        answered = self.bet[self.blind_posters[-1]]
+        return italian.controbuio_amount(answered) if answered > 0 else None
+
     def _blind_open(self, i: int, a: Action) -> list[Problem]:
         """*Buio* and *controbuio* (RULES.md §10.6)."""
         problems: list[Problem] = []
@@ -186,10 +192,10 @@ class ForcedBets:
                                  f"{self.names[nxt]}'s to post, not {name}'s", self.names[nxt], name,
                                  {"reason": "wrong seat"}))
             else:
-                answered = self.bet[posters[-1]] if contro else 0
-                due = (italian.controbuio_amount(answered) if contro and answered > 0
-                       else None if contro  # the blind answered was no bet: its own finding says so
-                       else italian.blind_open_amount(self.pot, opts.it_blind_multiplier))
+                if contro:
+                    due = self._controbuio_due()
+                else:
+                    due = italian.blind_open_amount(self.pot, opts.it_blind_multiplier)
                 if due is not None and amount != due and not (amount == self.stack[i] and amount < due):
                     problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
                                      f"{self.money(due)}, not {self.money(amount)}", due, amount, {}))

@@ -96,9 +96,9 @@ class LegalQueries:
                                         blind_open=italian.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
             elif len(posters) == 1 or (len(posters) == 2 and self.opts.it_contro_controbuio):
                 i = self.order[len(posters)] if len(posters) < self.n else -1
-                if i >= 0 and i not in posters and self.stack[i] > 0 and self.bet[posters[-1]] > 0:
-                    return LegalActions(street="SETUP", player=self.names[i],
-                                        controbuio=italian.controbuio_amount(self.bet[posters[-1]]))
+                due = self._controbuio_due()
+                if i >= 0 and i not in posters and self.stack[i] > 0 and due is not None:
+                    return LegalActions(street="SETUP", player=self.names[i], controbuio=due)
         return LegalActions(street=self.street, player=None)
 
     def _legal_betting(self, i: int) -> LegalActions:
