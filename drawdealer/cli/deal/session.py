@@ -109,9 +109,11 @@ class DealerSession:
 
     def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
         """A new state from ``actions``, dealt at the same point as when they were accepted
-        (``_start_if_ready`` after each); returns the error findings met on the way (action, finding)."""
+        (``_start_if_ready`` before the first and after each); returns the error findings met on the
+        way (action, finding)."""
         self.state = self.fresh_state()
         self.actions = []
+        self._start_if_ready()
         errors: list[tuple[Action, Finding]] = []
         for action in actions:
             for finding in self.state.apply(action):
@@ -119,7 +121,6 @@ class DealerSession:
                     errors.append((action, finding))
             self.actions.append(action)
             self._start_if_ready()
-        self._start_if_ready()
         return errors
 
     def _start_if_ready(self) -> None:
