@@ -2,8 +2,8 @@
 
 ``drawdealer showdown`` with plain arguments is settled before Typer is imported: Typer's import
 and its parameter processing cost about 35 ms, which would leave the 120 ms start-up goal no margin
-(DESIGN.md convention 12; ``bench/bench_startup.py``). Everything else, including ``showdown --help``, goes through the
-Typer app (``cli/app.py``).
+(DESIGN.md convention 12; ``bench/bench_startup.py``). Everything else, including ``showdown --help``,
+goes through the Typer app (``cli/app.py``).
 """
 
 from __future__ import annotations

@@ -224,7 +224,6 @@ def random_session(spec: GameSpec | str, rng: random.Random, *, hands: int, play
         yield record
 
 
-
 def site_view(record: HandRecord, hero: str | None = None) -> HandRecord:
     """``record`` as a site's history shows it to ``hero`` (default: the first seat, RULES.md §8.5):
     his cards, with the cards he kept when he changes some ("Dealt to Hero [kept] [new]"); of the other
