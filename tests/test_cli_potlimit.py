@@ -59,6 +59,20 @@ def test_last_raise_overrides_the_inference():
     assert given["min_raise_to"] == 53
 
 
+@pytest.mark.parametrize(("args", "limit", "least"), [
+    (["--pot", "2", "--bets", "A=0,B=0", "--actor", "A", "--big-blind", "10"], 2, 10),
+    (["--pot", "3", "--bets", "A=3,B=0", "--actor", "B", "--big-blind", "10", "--last-raise", "10"], 12, 13),
+])
+def test_a_pot_below_the_minimum_allows_the_minimum(args, limit, least):
+    """RULES.md §7.3: a pot of antes below the big blind, an all-in bet short of it: the pot limit is
+    below the minimum bet or raise, and the minimum is allowed (betting.pot_limit_max_to)."""
+    result = runner.invoke(app, ["potlimit", *args])
+    assert result.exit_code == 0
+    assert f"the pot limit {limit} is below the minimum {least}: the minimum is allowed" in result.stdout
+    quote = json.loads(runner.invoke(app, ["potlimit", *args, "--json"]).stdout)
+    assert quote["min_raise_to"] == quote["max_raise_to"] == least
+
+
 def test_short_stack_can_only_call():
     result = runner.invoke(app, ["potlimit", "--pot", "0", "--bets", "A=10,B=0", "--actor", "B", "--stack", "8",
                                  "--json"])

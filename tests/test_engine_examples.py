@@ -8,6 +8,7 @@ from engine_dsl import record
 
 from drawdealer.engine.betting import pot_limit_quote
 from drawdealer.engine.options import Options
+from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.replay import replay, replay_session
 from drawdealer.engine.state import HandState, ItalianCarry
 from drawdealer.engine.variants import get_game
@@ -96,6 +97,24 @@ def test_pl10_short_all_in_does_not_reopen():
 def test_pot_limit_maximum_plus_one_is_an_error():
     state, findings = play("27TD-PL", SIX, "BTN", PL3 + ["SB raise 31"])
     assert codes(findings) == [("RAISE_ABOVE_POT_LIMIT", 30, 31)]
+
+
+@pytest.mark.parametrize(("players", "actions", "least"), [
+    (["A=100", "B=100"], ["A ante 1", "B ante 1"], 10),  # a pot of 2 below the big blind
+    (["A=4", "B=100", "C=100"], ["A ante 1", "B ante 1", "C ante 1", "A bet 3 all-in"], 13),  # pot limit 12
+])
+def test_pot_below_the_minimum_offers_the_minimum(players, actions, least):
+    """RULES.md §7.3: where the pot limit is below the minimum bet or raise, the dealer is offered
+    exactly the minimum, and it verifies."""
+    state, findings = play("27TD-PL", players, players[-1].split("=")[0], actions,
+                           stakes={"sb": 1, "bb": 10, "ante": 1}, options={"FORCED_BETS": "ANTES_ONLY"})
+    legal = state.legal_actions()
+    amounts = (legal.min_bet, legal.max_bet) if legal.bet else (legal.min_raise_to, legal.max_raise_to)
+    assert findings == [] and amounts == (least, least)
+    kind = ActionKind.BET if legal.bet else ActionKind.RAISE
+    assert state.verify(Action(kind=kind, player=legal.player, amount=least)) == []
+    assert [f.code for f in state.verify(Action(kind=kind, player=legal.player, amount=least + 1))] == \
+        ["BET_ABOVE_POT_LIMIT" if legal.bet else "RAISE_ABOVE_POT_LIMIT"]
 
 
 @pytest.mark.parametrize("example", sorted(PL_CASES))

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from drawdealer.engine.options import Options
 from drawdealer.engine.pots import award_pots
-from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.record import Action, ActionKind, Stakes
 from drawdealer.engine.replay import carry_of, replay, replay_session
 from drawdealer.engine.simulate import Style, random_hand, random_session
 from drawdealer.engine.state import BETTING, HandState
@@ -30,7 +30,10 @@ OPTION_SETS = [
     {"FORCED_BETS": "BLINDS_AND_ANTES", "RAKE_PERCENT": 5, "RAKE_CAP": 3, "FL_HEADS_UP_UNCAPPED": True},
     {"FL_STRUCTURE": "FLAT", "MIN_OPEN_PREDRAW": "TWO_BB", "BURN_AFTER_RESHUFFLE": False},
     {"ALLOW_OWN_DISCARDS_LAST_RESORT": False, "RESHUFFLE_BURNS": "NONE"},
+    {"FORCED_BETS": "ANTES_ONLY"},
 ]
+STAKES = [None,  # the simulator's 1/2 with an ante of 1
+          Stakes(sb=1, bb=10, small_bet=10, big_bet=20, ante=1)]  # a pot of antes below the minimum bet (§7.3)
 STYLES = [Style(), Style(fold=0.05, aggression=0.5, all_in=0.2), Style(fold=0.3, aggression=0.1, all_in=0.0)]
 hands = st.fixed_dictionaries({
     "game": st.sampled_from(BLIND_GAMES),
@@ -39,6 +42,7 @@ hands = st.fixed_dictionaries({
     "stacks": st.lists(st.sampled_from([3, 12, 40, 200, 2000]), min_size=6, max_size=6),
     "options": st.sampled_from(OPTION_SETS),
     "style": st.sampled_from(STYLES),
+    "stakes": st.sampled_from(STAKES),
 })
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -46,7 +50,7 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 def make(h):
     options = Options.from_mapping(h["options"])
     record = random_hand(h["game"], random.Random(h["seed"]), players=h["players"], stacks=h["stacks"][:h["players"]],
-                         options=options, button=h["seed"] % h["players"], style=h["style"])
+                         options=options, button=h["seed"] % h["players"], style=h["style"], stakes=h["stakes"])
     return record, options
 
 

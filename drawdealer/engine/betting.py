@@ -31,12 +31,17 @@ def fixed_limit_unit(spec: GameSpec, betting_round: int, *, small_bet: int, big_
     return big if betting_round > rounds // 2 else small_bet
 
 
-def pot_limit_max_to(*, pot: int, high: int, committed: int) -> int:
+def pot_limit_max_to(*, pot: int, high: int, committed: int, least: int = 0) -> int:
     """The largest pot-limit raise-to: call, then raise the pot (RULES.md §7.3).
 
-    ``max_to = H + P + (H − c)``; with no bet (``H = 0``) that is the pot ``P``.
+    ``max_to = H + P + (H − c)``; with no bet (``H = 0``) that is the pot ``P``. Never below
+    ``least``, the minimum bet or raise-to: where the pot is smaller than the minimum (antes only, an
+    all-in bet short of the big blind), the minimum is still a legal bet or raise. §7.3 sets both
+    limits and not which one wins when they cross (§14.2): an engineering choice, the one §7.6's
+    Italian opening already makes (a pot below ``IT_CHIP`` may be opened for the chip).
     """
-    return high + pot + (high - committed)
+    most = high + pot + (high - committed)
+    return most if most >= least else least
 
 
 def min_raise_to(*, high: int, last_raise: int) -> int:
@@ -112,8 +117,9 @@ def pot_limit_quote(*, pot: int, bets: Mapping[str, int], actor: str, stack: int
     call_amount = to_call if stack is None else min(to_call, stack)
     pot_after_call = total + call_amount
     lraise = last_raise if last_raise is not None else infer_last_raise(bets, big_blind)
-    full_max = pot_limit_max_to(pot=total, high=high, committed=committed)
     floor = high + lraise
+    pot_max = pot_limit_max_to(pot=total, high=high, committed=committed)
+    full_max = pot_limit_max_to(pot=total, high=high, committed=committed, least=floor)
     all_in_to = None if stack is None else committed + stack
     lines = [f"P = {pot} in the middle + {sum(bets.values())} in front = {total}",
              f"H = {high}, {actor} has c = {committed} in front"]
@@ -122,12 +128,14 @@ def pot_limit_quote(*, pot: int, bets: Mapping[str, int], actor: str, stack: int
                      + (f" (all-in for {call_amount})" if call_amount < to_call else ""))
     lines.append(f"pot after the call: {total} + {call_amount} = {pot_after_call}")
     if high:
-        lines.append(f"max raise to: H + P + (H − c) = {high} + {total} + {to_call} = {full_max}")
+        lines.append(f"max raise to: H + P + (H − c) = {high} + {total} + {to_call} = {pot_max}")
         lines.append(f"min raise to: H + Lraise = {high} + {lraise} = {floor}"
                      + ("" if last_raise is not None else " (Lraise = largest full increment in front)"))
     else:
-        lines.append(f"max bet: P = {full_max}")
+        lines.append(f"max bet: P = {pot_max}")
         lines.append(f"min bet: {floor}" + (" (the big blind)" if big_blind else ""))
+    if floor > pot_max:
+        lines.append(f"the pot limit {pot_max} is below the minimum {floor}: the minimum is allowed")
     if all_in_to is not None and all_in_to <= high:
         lines.append(f"{actor} has {stack} behind: only a call (or fold) is possible")
         min_to = max_to = None

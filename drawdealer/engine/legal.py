@@ -116,12 +116,12 @@ class LegalQueries:
                 min_bet = max_bet = min(r.unit, stack)
             elif spec.is_italian:
                 chip = self.chip
-                min_bet, max_bet = min(chip, stack), min(self.pot, stack)
-                if self.pot < chip:
-                    min_bet = max_bet = min(chip, stack)
+                min_bet = min(chip, stack)
+                max_bet = min(pot_limit_max_to(pot=self.pot, high=0, committed=0, least=chip), stack)
             else:
                 min_bet = min(self.bb, stack)
-                max_bet = min(self.pot, stack) if structure is Structure.POT else stack
+                max_bet = min(pot_limit_max_to(pot=self.pot, high=0, committed=0, least=self.bb), stack) \
+                    if structure is Structure.POT else stack
             bet_ok = stack > 0 and others
         elif all_in_to > high and others:
             if structure is Structure.FIXED:
@@ -137,15 +137,15 @@ class LegalQueries:
                 reopened = not r.acted[i] or high - r.level[i] >= step
                 if not r.blind and reopened and not (limit and r.nbets >= limit):
                     raise_ok = True
-                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c) if opts.it_raise_limit == "POT" \
-                        else all_in_to
+                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c, least=high + step) \
+                        if opts.it_raise_limit == "POT" else all_in_to
                     min_to, max_to = min(high + step, all_in_to), min(most, all_in_to)
             else:
                 reopened = not r.acted[i] or high - r.level[i] >= r.lraise
                 if reopened:
                     raise_ok = True
-                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c) if structure is Structure.POT \
-                        else all_in_to
+                    most = pot_limit_max_to(pot=self.pot, high=high, committed=c, least=high + r.lraise) \
+                        if structure is Structure.POT else all_in_to
                     min_to, max_to = min(high + r.lraise, all_in_to), min(most, all_in_to)
         call_ok = owed > 0 and not self._limp(i, to_call or 0)
         return LegalActions(street=self.street, player=self.names[i], fold=True, check=owed <= 0,

@@ -328,9 +328,11 @@ class BettingRound:
             if to < self.bb and not all_in:
                 problems.append(("BET_BELOW_MINIMUM", f"{name} bets {self.money(to)}; the minimum is "
                                                       f"{self.money(self.bb)}", self.bb, to, {}))
-            if pot_limit and to > pot:
-                problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {self.money(to)} into a pot of "
-                                                        f"{self.money(pot)}", pot, to, {"pot": pot}))
+            if pot_limit:
+                most = pot_limit_max_to(pot=pot, high=0, committed=0, least=self.bb)
+                if to > most:
+                    problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {self.money(to)} into a pot of "
+                                                            f"{self.money(pot)}", most, to, {"pot": pot}))
             if to >= self.bb:
                 r.lraise = max(to, self.bb)
         else:
@@ -340,7 +342,7 @@ class BettingRound:
                 problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
                                                         f"{self.money(least)}", least, to, {}))
             if pot_limit:
-                most = pot_limit_max_to(pot=pot, high=high, committed=c)
+                most = pot_limit_max_to(pot=pot, high=high, committed=c, least=least)
                 if to > most:
                     problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
                                                               f"{self.money(most)}", most,
@@ -361,10 +363,11 @@ class BettingRound:
         high, c, pot = r.high, self.bet[i], self.pot
         chip = self.chip
         if high == 0:
-            if not (chip <= to <= pot) and not (all_in and to < chip):
+            most = pot_limit_max_to(pot=pot, high=0, committed=0, least=chip)
+            if not (chip <= to <= most) and not (all_in and to < chip):
                 problems.append(("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {self.money(to)}; the range is "
-                                                             f"{self.money(chip)}..{self.money(pot)}",
-                                 (chip, pot), to, {"pot": pot}))
+                                                             f"{self.money(chip)}..{self.money(most)}",
+                                 (chip, most), to, {"pot": pot}))
             if self.k == 0 and not r.opened:
                 r.opened = True
                 self.opener = i
@@ -384,7 +387,7 @@ class BettingRound:
             problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
                                                     f"{self.money(least)}", least, to, {}))
         if opts.it_raise_limit == "POT":
-            most = pot_limit_max_to(pot=pot, high=high, committed=c)
+            most = pot_limit_max_to(pot=pot, high=high, committed=c, least=least)
             if to > most:
                 problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
                                                           f"{self.money(most)}", most, to,
