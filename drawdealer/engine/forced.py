@@ -239,9 +239,10 @@ class ForcedBets:
                                          self.dead_paid[j], {"payer": name}))
         else:
             fb = opts.forced_bets
-            if fb != "ANTES_ONLY" and self.bb_poster < 0 and self.bb:
-                problems.append(("BLIND_POSTER_WRONG", f"nobody posted the big blind ({self.names[self.bb_expected]}'s)",
-                                 self.names[self.bb_expected], None, {"blind": "BB"}))
+            bb = self.bb_expected  # a big blind all-in on his ante has nothing left to post (§6.1)
+            if fb != "ANTES_ONLY" and self.bb_poster < 0 and self.bb and self.stack[bb]:
+                problems.append(("BLIND_POSTER_WRONG", f"nobody posted the big blind ({self.names[bb]}'s)",
+                                 self.names[bb], None, {"blind": "BB"}))
             if fb != "BLINDS" and self.ante:
                 for i in self._ante_payers():
                     if (i, "ante") not in self.posted and self.stack[i]:
