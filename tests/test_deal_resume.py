@@ -122,6 +122,25 @@ def test_hand_file_edited_into_nonsense_is_refused_with_file_and_line(tmp_path: 
     _refused(journal, "starting stacks differ")
 
 
+def test_an_action_line_removed_by_hand_is_refused(tmp_path: Path) -> None:
+    """The hand file counts its actions: without its last action line it would replay legally, one
+    action short (the journal is written atomically, so only an edit can do this)."""
+    journal = tmp_path / "j"
+    out = scripted(journal, ARGS, SCRIPT[:12])
+    hand = journal / "hand-0001.phh"
+    original = hand.read_text()
+    lines = original.splitlines()
+    last = max(k for k, line in enumerate(lines) if re.match(r"\s+'p\d ", line))
+    hand.write_text("\n".join(lines[:last] + lines[last + 1:]) + "\n")
+    marker = next(k for k, line in enumerate(lines) if line.startswith("_dealer_journal"))  # one line up now
+    err = _refused(journal, f"{hand}:{marker}: ")
+    assert "counts 14 actions but the file has 13: a line was added or removed by hand" in err
+    hand.write_text(original.replace(", actions = 14}", "}"))  # a journal written before the count
+    code, resumed, err = deal(["--resume", str(journal)], ["status"])
+    assert code == 0, err
+    assert _same_state(resumed[0], out[11])
+
+
 def test_session_file_edited_into_nonsense_is_refused_with_file_and_line(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     scripted(journal, ARGS, SCRIPT[:3])

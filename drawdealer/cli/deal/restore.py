@@ -4,9 +4,10 @@ file and line (issue 5).
 The session file is read strictly (``sessionfile.py``); the current hand's PHH file is read with
 the PHH reader and replayed action by action through the engine. Anything that does not replay
 cleanly (a finding of RULES.md §11, an amount the reader would have to clip, players or stacks
-that do not match the session file, a command count that does not belong to it) refuses the
-whole journal: nothing is replayed half-way and no file is changed. The one repair is the torn
-commit of ``session.py``: a hand file one command ahead of the session file is rolled forward.
+that do not match the session file, a command count that does not belong to it, an action count
+the file does not have) refuses the whole journal: nothing is replayed half-way and no file is
+changed. The one repair is the torn commit of ``session.py``: a hand file one command ahead of the
+session file is rolled forward.
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
     if commands not in (info.commands, info.commands + 1):
         raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {commands} commands but {journal.session_path.name}"
                            f" counts {info.commands}: the files do not belong together")
+    actions = marker.get("actions", len(parsed.actions))  # a journal written before the count has none
+    if actions != len(parsed.actions):
+        raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {actions} actions but the file has "
+                           f"{len(parsed.actions)}: a line was added or removed by hand")
     _check_table(session, parsed, where, line_of)
     _check_amounts(session, parsed.actions, where)
     errors = session.rebuild(list(parsed.actions))

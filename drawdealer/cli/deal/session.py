@@ -39,7 +39,8 @@ K = ActionKind
 AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
 """Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
 JOURNAL_KEY = "_dealer_journal"
-"""The PHH extension field holding the hand number and the session's command count."""
+"""The PHH extension field holding the hand number, the session's command count and the hand's
+action count (a line removed from the file by hand is caught on resume)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -154,7 +155,8 @@ class DealerSession:
             claims = Claims(collected=collected, final_stacks=final,
                             total_pot=sum(p.amount for p in s.pots) if s.pots else None,
                             uncalled=tuple((p, v, None) for p, v in s.returned.items()))
-        extra: dict[str, Any] = {"phh": {JOURNAL_KEY: {"hand": self.info.hand, "commands": self.info.commands}}}
+        marker = {"hand": self.info.hand, "commands": self.info.commands, "actions": len(self.actions)}
+        extra: dict[str, Any] = {"phh": {JOURNAL_KEY: marker}}
         carry = self.carry
         if carry is not None:
             extra.update({"it_carried_pot": carry.pot, "it_requirement": carry.requirement,
