@@ -181,7 +181,8 @@ def test_extension_fields_name_games_phh_lacks() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
-    ("antes", "5", "'antes' must list one value per player"),
+    ("antes", "5", "antes: expected an array, got 5"),
+    ("antes", "[0]", "'antes' has 1 entries for 2 players"),
     ("blinds_or_straddles", "['a', 'b']", "'a' is not an amount"),
     ("actions", "[1, 2]", "must be an array of strings"),
     ("starting_stacks", "[10, inf]", "unknown starting stacks"),

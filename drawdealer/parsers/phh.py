@@ -283,9 +283,11 @@ _NUMBER_FIELD = _Shape("a number", _of(*_NUMERIC))
 _NUMBERS_FIELD = _Shape("an array of numbers", _array_of(*_NUMERIC))
 _PAIRS_FIELD = _Shape("an array of [player, amount] pairs", _rows_of((str,), _NUMERIC))
 _SHAPES: dict[str, _Shape] = {
-    # the PHH spec's TOML types (shared/corpus/phh/spec/required.rst, optional.rst); ``antes``,
-    # ``blinds_or_straddles`` and ``actions`` are checked where they are read (_array, _actions)
+    # the PHH spec's TOML types (shared/corpus/phh/spec/required.rst, optional.rst); the amounts of
+    # ``antes`` and ``blinds_or_straddles`` are checked where they are read (_amount), ``actions`` too
     "variant": _STRING_FIELD,
+    "antes": _Shape("an array", _of(list)),
+    "blinds_or_straddles": _Shape("an array", _of(list)),
     "hand": _Shape("a string or an integer", _of(str, int)),
     "small_bet": _NUMBER_FIELD,
     "big_bet": _NUMBER_FIELD,
@@ -387,8 +389,8 @@ class _Reader:
         n = len(stacks_raw)
         if n < 2:
             raise _Fail("a hand needs at least two players", self._line("starting_stacks"))
-        antes_raw = self._array("antes", n)
-        blinds_raw = self._array("blinds_or_straddles", n) if structure != "IT" else [0] * n
+        antes_raw = self._per_player("antes", n, required=True) or []
+        blinds_raw = (self._per_player("blinds_or_straddles", n, required=True) or []) if structure != "IT" else [0] * n
         bet_keys = ("small_bet", "big_bet") if structure in _FIXED else ("min_bet",) if structure != "IT" else ()
         bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
@@ -452,16 +454,10 @@ class _Reader:
 
     # -- fields
 
-    def _array(self, key: str, n: int) -> list[Any]:
-        value = self._need(key)
-        if not isinstance(value, list) or len(value) != n:
-            raise _Fail(f"'{key}' must list one value per player ({n})", self._line(key))
-        return value
-
-    def _per_player(self, key: str, n: int) -> list[Any] | None:
-        """The array ``key`` (None when absent or empty), which must have one entry per player."""
-        values = self._field(key)
-        if values and len(values) != n:
+    def _per_player(self, key: str, n: int, *, required: bool = False) -> list[Any] | None:
+        """The array ``key``, one entry per player (an optional one: None when absent or empty)."""
+        values = self._need(key) if required else self._field(key)
+        if (values or required) and len(values) != n:
             raise _Fail(f"'{key}' has {len(values)} entries for {n} players", self._line(key))
         return values or None
 
