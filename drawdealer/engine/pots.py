@@ -45,7 +45,8 @@ class PotAward:
     reason: str
 
 
-_new_pot, _new_award = maker(Pot), maker(PotAward)
+new_pot, _new_award = maker(Pot), maker(PotAward)
+"""``new_pot(amount=, eligible=)``: a :class:`Pot`, built fast (``frozen.maker``; settle.py uses it too)."""
 
 
 def _check_amounts(committed: Mapping[str, int]) -> None:
@@ -109,12 +110,12 @@ def build_pots(committed: Mapping[str, int], active: Collection[str]) -> list[Po
     for level in levels:
         amount = sum(max(0, min(t, level) - previous) for t in totals.values())
         eligible = tuple(p for p, t in totals.items() if p in live and t >= level)
-        pots.append(_new_pot(amount=amount, eligible=eligible))
+        pots.append(new_pot(amount=amount, eligible=eligible))
         previous = level
     dead_above = sum(max(0, t - previous) for t in totals.values())
     if dead_above:
         last = pots[-1]
-        pots[-1] = _new_pot(amount=last.amount + dead_above, eligible=last.eligible)
+        pots[-1] = new_pot(amount=last.amount + dead_above, eligible=last.eligible)
     return pots
 
 
@@ -181,7 +182,7 @@ def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
     for pot in pots:
         taken = min(rake, pot.amount)
         rake -= taken
-        raked.append(_new_pot(amount=pot.amount - taken, eligible=pot.eligible))
+        raked.append(new_pot(amount=pot.amount - taken, eligible=pot.eligible))
     return raked
 
 

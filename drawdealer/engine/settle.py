@@ -9,7 +9,7 @@ from typing import Sequence
 from drawdealer.engine import italian
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker
-from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, take_rake
+from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,7 +63,7 @@ class Settlement:
 
 
 
-_new_pot, _new_settlement = maker(Pot), maker(Settlement)
+_new_settlement = maker(Settlement)
 
 
 class Settling:
@@ -96,13 +96,13 @@ class Settling:
                 elif total[j] != level:
                     split = True
         if active and not split:  # one level: a single pot (the common case)
-            return [_new_pot(amount=sum(total) + self.dead, eligible=tuple(active))]
+            return [new_pot(amount=sum(total) + self.dead, eligible=tuple(active))]
         pots = build_pots(dict(zip(names, total)), active) if active else []
         if self.dead:
             if pots:
-                pots[0] = _new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
+                pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
             else:
-                pots = [_new_pot(amount=self.dead, eligible=())]
+                pots = [new_pot(amount=self.dead, eligible=())]
         return pots
 
     def settle(self, *, rake: int | None = None, explain: bool = True) -> Settlement:
@@ -223,7 +223,7 @@ class Settling:
                 hands[name] = cards
         if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
             index = self.index
-            raked = [_new_pot(amount=p.amount,
+            raked = [new_pot(amount=p.amount,
                               eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
                      for p in raked]
         return award_pots(raked, hands, self._ranking(), active, explain=explain)
