@@ -37,8 +37,9 @@ def pot_limit_max_to(*, pot: int, high: int, committed: int, least: int = 0) -> 
     ``max_to = H + P + (H − c)``; with no bet (``H = 0``) that is the pot ``P``. Never below
     ``least``, the minimum bet or raise-to: where the pot is smaller than the minimum (antes only, an
     all-in bet short of the big blind), the minimum is still a legal bet or raise. §7.3 sets both
-    limits and not which one wins when they cross (§14.2): an engineering choice, the one §7.6's
-    Italian opening already makes (a pot below ``IT_CHIP`` may be opened for the chip).
+    limits but not which one wins when they cross, and no source settles it: an engineering choice
+    (as in §14.2), applied alike to the Italian opening of §7.6 (a pot below ``IT_CHIP`` may be
+    opened for the chip).
     """
     most = high + pot + (high - committed)
     return most if most >= least else least

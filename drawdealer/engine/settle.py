@@ -62,7 +62,6 @@ class Settlement:
     explained: bool = True  # the awards carry their reasons
 
 
-
 _new_settlement = maker(Settlement)
 
 
@@ -224,6 +223,6 @@ class Settling:
         if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
             index = self.index
             raked = [new_pot(amount=p.amount,
-                              eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
+                             eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
                      for p in raked]
         return award_pots(raked, hands, self._ranking(), active, explain=explain)
