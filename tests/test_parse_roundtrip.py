@@ -7,9 +7,11 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from engine_dsl import record
 
 from drawdealer.engine.cards import parse_cards
 from drawdealer.engine.record import Action, ActionKind, HandRecord
+from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_hands, read_text, write_phh, write_pokerstars
 from drawdealer.parsers.compare import comparable, differences
 from drawdealer.parsers.fastaction import new_action
@@ -89,6 +91,20 @@ def test_a_log_whose_amounts_break_the_rules_survives_phh() -> None:
     text = write_phh(broken)
     assert "# drawdealer: as call 0.13" in text and "# drawdealer: all-in" in text
     assert differences(broken, reread(text), ignore={"extra"}) == []
+
+
+@pytest.mark.parametrize("second", ["A deal 8h6c", "A deal"])
+def test_a_second_deal_to_one_player_survives_phh(second: str) -> None:
+    """PHH's ``d dh`` deals a player once (and in draws): a second deal is written as ``# drawdealer:
+    deal`` commentary, read back as the same action, and still found (RULES.md §11.2)."""
+    hand = record(game="27TD-FL", players=["A=100", "B=100"], button="B",
+                  actions=["B sb 1", "A bb 2", "A deal 7h5c4d3s2h", second])
+    text = write_phh(hand)
+    assert "# drawdealer: deal p1" in text
+    again = reread(text)
+    assert again.actions[-1].kind is ActionKind.DEAL and again.actions[-1].player == "A"
+    assert (again.actions[-1].count, again.actions[-1].cards) == (hand.actions[-1].count, hand.actions[-1].cards)
+    assert [f.code for f in replay(again).findings] == [f.code for f in replay(hand).findings]
 
 
 def test_written_phh_of_games_phh_lacks_carries_the_extension_fields() -> None:

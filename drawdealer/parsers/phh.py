@@ -33,8 +33,10 @@ and commentary, all prefixed so that other readers ignore them, for what PHH can
 - action commentary ``# drawdealer: …``: ``all-in`` / ``not-all-in`` (the log's flag, where it
   differs from the stacks), ``as <kind> <amount>`` (an action whose own amount breaks the rules,
   kept as the log has it), ``kept <cards>`` and ``discarded -`` (on a draw: the kept cards; an
-  empty discard list), ``cards <cards>`` (on a muck whose cards the log reveals), and no-op actions ``# drawdealer: post_dead p3 50`` for forced bets the arrays
-  cannot place (dead blinds, blinds out of position, Italian invito and blind openings).
+  empty discard list), ``cards <cards>`` (on a muck whose cards the log reveals), and no-op actions:
+  ``# drawdealer: post_dead p3 50`` for forced bets the arrays cannot place (dead blinds, blinds out
+  of position, Italian invito and blind openings), ``# drawdealer: deal p1 8h6c`` for cards dealt to
+  a player already dealt in.
 """
 
 from __future__ import annotations
@@ -603,6 +605,8 @@ class _Reader:
                 if ext and ext[0] in _POST_TAGS:
                     out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
                     high = max(high, max(committed))
+                elif ext and ext[0] == "deal":
+                    out.append(self._ext_deal(ext, index, names, line, text))
                 continue
             if verb == "dh":
                 who, cards = arg.split()
@@ -711,6 +715,16 @@ class _Reader:
         if ext[0] in ("post_sb", "post_bb", "post_blind_open", "post_controbuio"):
             committed[i] += amount
         return new_action(_POST_TAGS[ext[0]], names[i], amount, "all-in" in ext[3:], line=line, text=text)
+
+    def _ext_deal(self, ext: list[str], index: dict[str, int], names: list[str], line: int | None,
+                  text: str) -> Action:
+        """``# drawdealer: deal pN cards``: cards dealt to a player already dealt in, which PHH's
+        ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID)."""
+        if len(ext) not in (2, 3):
+            raise _Fail("expected '# drawdealer: deal pN cards'", line, 1, text)
+        i = self._player(ext[1], index, line, text)
+        count, known = self._cards(ext[2], line, text) if len(ext) == 3 else (0, ())  # no card: as written
+        return new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text)
 
     def _player(self, who: str | None, index: dict[str, int], line: int | None, text: str) -> int:
         if who not in index:
