@@ -197,6 +197,19 @@ def test_wrong_field_values_are_parse_failures(field: str, value: str, words: st
     assert words in result.message
 
 
+@pytest.mark.parametrize("cut", ["starti", "starting_stacks = [10", "actions = ['p1 f',"])
+def test_a_hand_cut_short_fails_on_its_last_line(cut: str) -> None:
+    """TOML that ends mid-item says "(at end of document)", not a line: the failure is placed on the
+    hand's last line, where the file was cut, not its first."""
+    fields = {"variant": "'F2L3D'", "antes": "[0, 0]", "blinds_or_straddles": "[1, 2]", "small_bet": "2",
+              "big_bet": "4"}
+    text = "".join(f"{k} = {v}\n" for k, v in fields.items()) + cut
+    (result,) = list(read_text(text))
+    assert isinstance(result, ParseFailure), result
+    assert "end of document" in result.message
+    assert (result.line, result.text) == (6, cut)
+
+
 def test_fractional_amounts_without_a_currency_are_cents() -> None:
     text = HEADS_UP.replace("[1, 2]", "[0.25, 0.5]").replace("min_bet = 2", "min_bet = 0.5")
     (hand,) = list(read_text(text.format(actions="'d dh p1 ??????????', 'd dh p2 ??????????', 'p2 cbr 1.5', 'p1 f'")))

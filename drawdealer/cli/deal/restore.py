@@ -81,9 +81,8 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
         return f"{hand_path}:{line}" if line else str(hand_path)
 
     parsed = parse_hand(lines, 1, str(hand_path))
-    if isinstance(parsed, (ParseFailure, Skipped)):  # a file cut short fails at its end, not on line 1
-        raise JournalError(where(len(lines) if "(at end of document)" in parsed.message else parsed.line),
-                           parsed.message)
+    if isinstance(parsed, (ParseFailure, Skipped)):
+        raise JournalError(where(parsed.line), parsed.message)
     marker = tomllib.loads(text).get(JOURNAL_KEY)
     if not isinstance(marker, dict) or marker.get("hand") != info.hand or not isinstance(marker.get("commands"), int):
         raise JournalError(where(line_of(JOURNAL_KEY) or 1),
