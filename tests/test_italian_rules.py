@@ -16,7 +16,6 @@ from drawdealer.engine.italian import (
     has_openers,
     is_sf_draw,
     next_requirement,
-    open_bet_range,
 )
 
 # ---------------------------------------------------------------- openers (§10.2)
@@ -94,8 +93,6 @@ def test_it1_progression():
     # Opening with Q-Q here is a false opening; K-K qualifies. "Piatto" = the whole pot of 30.
     assert not has_openers(parse_hand("Qh Qd 9c 8s 7d"), requirement, players=4)
     assert has_openers(parse_hand("Kh Kd 9c 8s 7d"), requirement, players=4)
-    low, high = open_bet_range(pot, 1)
-    assert low <= 30 <= high
     pot += 30 + 30  # P3 opens 30, P4 calls 30: 90
     requirement, pot = next_requirement(requirement, DealOutcome.PAROLA), pot + 10
     assert (requirement, pot) == ("K", 100)
@@ -132,22 +129,6 @@ def test_next_requirement_rejects_bad_values():
         next_requirement("T", DealOutcome.UNOPENED)
     with pytest.raises(ValueError):
         next_requirement("J", "FOLDED")
-
-
-# ---------------------------------------------------------------- opening limits (§7.6)
-
-
-def test_it2_opening_range():
-    """§12.6 IT-2: pot 30 → legal opening 1..30 (chip 1; "piatto" = 30)."""
-    assert open_bet_range(30, 1) == (1, 30)
-    assert open_bet_range(30, 5) == (5, 30)
-    assert open_bet_range(5, 5) == (5, 5)
-
-
-@pytest.mark.parametrize("pot, chip", [(30, 0), (4, 5), (-1, 1)])
-def test_open_bet_range_rejects_empty_ranges(pot, chip):
-    with pytest.raises(ValueError):
-        open_bet_range(pot, chip)
 
 
 # ---------------------------------------------------------------- false openers (§10.4)

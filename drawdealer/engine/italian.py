@@ -104,18 +104,6 @@ def next_requirement(current: str, outcome: DealOutcome, *, cap: str = "A") -> s
     return "J"
 
 
-def open_bet_range(pot: int, chip: int) -> tuple[int, int]:
-    """``(min, max)`` of the opening bet of ``B1`` and of the first bet of ``B2`` (RULES.md §7.6):
-    ``IT_CHIP ≤ amount ≤ P``, ``P`` = everything in the pot before the bet. ValueError if the
-    range is empty (``chip < 1`` or ``pot < chip``).
-    """
-    if chip < 1:
-        raise ValueError(f"IT_CHIP must be at least 1, not {chip}")
-    if pot < chip:
-        raise ValueError(f"pot {pot} is smaller than IT_CHIP {chip}: no legal opening amount")
-    return chip, pot
-
-
 def blind_open_amount(pot: int, multiplier: int = 2) -> int:
     """The *buio* (RULES.md §10.6): ``IT_BLIND_MULTIPLIER × P`` (default 2, the seed's double pot)."""
     if multiplier not in (1, 2):

@@ -40,9 +40,6 @@ class ActionKind(str, Enum):
     MUCK = "muck"
 
 
-BETTING_KINDS = frozenset(
-    {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE}
-)
 FORCED_KINDS = frozenset(
     {
         ActionKind.POST_SB,

@@ -153,7 +153,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     """One hand (see the module docstring). Build it with :meth:`new` or :meth:`from_record`."""
 
     __slots__ = ("spec", "opts", "stakes", "hand_id", "names", "seat_no", "index", "n", "button", "order",
-                 "stack", "start_stacks", "bet", "total", "antes", "folded", "dead", "pot", "returned",
+                 "stack", "bet", "total", "antes", "folded", "dead", "pot", "returned",
                  "phase", "k", "streets", "street", "rnd", "to_act", "deck", "events", "aborted",
                  "draw_order", "draw_pos", "drawn", "delayed", "declared", "shown", "mucked", "show_order",
                  "first_show_checked", "sb_poster", "bb_poster", "bb_expected", "sb_expected", "posted",
@@ -176,7 +176,6 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
         self.stack = [s.stack for s in dealt]
-        self.start_stacks = tuple(self.stack)
         self.bet = [0] * n
         self.total = [0] * n
         self.antes = [0] * n  # antes of blind games: in the pots, never uncalled (§7.1, §9.4)

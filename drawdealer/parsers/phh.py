@@ -48,7 +48,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
-from drawdealer.engine.cards import Card, CardError, card_str, parse_card
+from drawdealer.engine.cards import Card, CardError, parse_card
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -190,11 +190,6 @@ def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
         if token != "??":
             known.append(parse_card(token))
     return len(text) // 2, tuple(known)
-
-
-def _cards_text(cards: Iterable[Card] | None, count: int) -> str:
-    known = [card_str(c) for c in cards] if cards else []
-    return "".join(known) + "??" * max(0, count - len(known))
 
 
 # --------------------------------------------------------------------------- reading

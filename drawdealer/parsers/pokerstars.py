@@ -270,11 +270,6 @@ def _table(line: str) -> tuple[int | None, int | None]:
     return (int(m.group("max")) if m.group("max") else None), (int(m.group("button")) if m.group("button") else None)
 
 
-def is_header(line: str) -> bool:
-    """True for the start of a PokerStars hand header line."""
-    return _HEAD_ID.match(line) is not None
-
-
 # --------------------------------------------------------------------------- line kinds
 
 _SECTIONS = {
