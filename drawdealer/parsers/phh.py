@@ -36,7 +36,8 @@ and commentary, all prefixed so that other readers ignore them, for what PHH can
   empty discard list), ``cards <cards>`` (on a muck whose cards the log reveals), and no-op actions:
   ``# drawdealer: post_dead p3 50`` for forced bets the arrays cannot place (dead blinds, blinds out
   of position, Italian invito and blind openings), ``# drawdealer: deal p1 8h6c`` for cards dealt to
-  a player already dealt in.
+  a player already dealt in, and ``# drawdealer: deal p1`` for a deal that names no card (the live
+  dealer's declined Italian blind opening, RULES.md §10.6: in set-up it starts play).
 """
 
 from __future__ import annotations

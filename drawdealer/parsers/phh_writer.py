@@ -144,9 +144,9 @@ class _Writer:
         for a in extra_posts:
             flag = " all-in" if a.all_in else ""
             out.append(f"# drawdealer: {_TAG_OF_POST[a.kind]} {self.p(a.player)} {self.text(a.amount)}{flag}")
-        dealt: dict[str, Action] = {}
+        dealt: dict[str, Action] = {}  # each player's hole cards: his first deal that names a card or a count
         for a in r.actions:
-            if a.kind is K.DEAL and a.player not in dealt:
+            if a.kind is K.DEAL and a.player not in dealt and (a.cards or a.count):
                 dealt[a.player] = a
         for s in self.order:
             deal = dealt.get(s.name)
@@ -190,8 +190,9 @@ class _Writer:
             if kind is K.MUCK:
                 out.append(f"{who} sm" + (f" # drawdealer: cards {_cards(a.cards, 0) or '-'}" if a.cards is not None else ""))
                 continue
-            if kind is K.DEAL:
-                out.append(f"# drawdealer: deal {who} {_cards(a.cards, a.count)}")
+            if kind is K.DEAL:  # a second deal, or one naming no card (the live dealer's declined buio)
+                cards = _cards(a.cards, a.count)
+                out.append(f"# drawdealer: deal {who}" + (f" {cards}" if cards else ""))
                 continue
             if drawing:
                 committed = [0] * self.n

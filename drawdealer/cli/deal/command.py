@@ -45,7 +45,7 @@ def deal(
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
-    Commands: fold, check, call, bet N, raise N (to N), allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, undo, status, next, help, quit.
+    Commands: fold, check, call, bet N, raise N (to N), allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, help, quit.
 
     Every accepted command is journaled before the screen changes; --resume DIR continues after a crash.
     """  # noqa: E501

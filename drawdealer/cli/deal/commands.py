@@ -2,8 +2,9 @@
 
 One command per line. Betting words follow RULES.md §7.1 (``raise N`` is raise *to* N, like every
 amount in drawdealer); ``draw N`` / ``pat`` are RULES.md §6.3 and §6.4; ``show``/``muck`` are the
-showdown of §9.1-§9.2; ``buio``/``controbuio`` are the Italian blind opening of §10.6. Parsing never
-touches the hand: whether a well-formed command is *legal* is the engine's question.
+showdown of §9.1-§9.2; ``buio``/``controbuio`` are the Italian blind opening of §10.6, and ``deal``
+declines it (the cards are dealt). Parsing never touches the hand: whether a well-formed command is
+*legal* is the engine's question.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Verb(str, Enum):
     PAT = "pat"
     BUIO = "buio"
     CONTROBUIO = "controbuio"
+    DEAL = "deal"
     SHOW = "show"
     MUCK = "muck"
     UNDO = "undo"
@@ -38,24 +40,24 @@ class Verb(str, Enum):
 
 HAND_VERBS = frozenset(
     {Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE, Verb.ALLIN, Verb.DRAW, Verb.PAT,
-     Verb.BUIO, Verb.CONTROBUIO, Verb.SHOW, Verb.MUCK}
+     Verb.BUIO, Verb.CONTROBUIO, Verb.DEAL, Verb.SHOW, Verb.MUCK}
 )
 """Commands that add one action to the hand (journaled, undoable)."""
 
 USAGE: dict[Verb, str] = {
     Verb.FOLD: "fold", Verb.CHECK: "check", Verb.CALL: "call", Verb.BET: "bet N",
     Verb.RAISE: "raise N (to N)", Verb.ALLIN: "allin", Verb.DRAW: "draw N", Verb.PAT: "pat",
-    Verb.BUIO: "buio", Verb.CONTROBUIO: "controbuio", Verb.SHOW: "show NAME CARDS",
+    Verb.BUIO: "buio", Verb.CONTROBUIO: "controbuio", Verb.DEAL: "deal (no buio)", Verb.SHOW: "show NAME CARDS",
     Verb.MUCK: "muck NAME", Verb.UNDO: "undo", Verb.STATUS: "status", Verb.NEXT: "next",
     Verb.HELP: "help", Verb.QUIT: "quit",
 }
 
 _SYNONYMS = {
     "all-in": Verb.ALLIN, "allin": Verb.ALLIN, "shove": Verb.ALLIN, "stand": Verb.PAT,
-    "exit": Verb.QUIT, "q": Verb.QUIT, "?": Verb.HELP,
+    "exit": Verb.QUIT, "q": Verb.QUIT, "?": Verb.HELP, "nobuio": Verb.DEAL,
 }
 _NO_ARGUMENT = frozenset(
-    {Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.ALLIN, Verb.PAT, Verb.BUIO, Verb.CONTROBUIO,
+    {Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.ALLIN, Verb.PAT, Verb.BUIO, Verb.CONTROBUIO, Verb.DEAL,
      Verb.UNDO, Verb.STATUS, Verb.NEXT, Verb.HELP, Verb.QUIT}
 )
 

@@ -15,6 +15,11 @@ it rolls the session forward), and refuses anything else.
 ``next`` follows RULES.md §6.1 (the button moves one occupied seat clockwise, stacks carry over)
 and §10 (the Italian requirement and the money left in the middle carry into the next deal).
 ``undo`` rebuilds the hand from its journal minus the last action.
+
+An Italian blind declaration (RULES.md §10.6) is declined by the declarer's first betting word,
+which deals the cards, or explicitly by ``deal``: a ``deal`` action with no card, journaled like any
+other (``# drawdealer: deal pN`` in the PHH file), which the engine takes as the start of play. It
+is the only way out when nobody else has chips behind, since the deal then ends the hand (§6.2).
 """
 
 from __future__ import annotations
@@ -238,6 +243,11 @@ class DealerSession:
             stack = state.player(legal.player).stack
             return Action(kind=kind, player=legal.player, amount=min(amount, stack), all_in=amount >= stack,
                           text=command.text)
+        if verb is Verb.DEAL:
+            if phase != "SETUP" or legal.player is None:
+                return (f"no blind opening to decline now ({state.street}): 'deal' answers a buio or controbuio "
+                        "offer before the deal (RULES.md §10.6)")
+            return Action(kind=K.DEAL, player=legal.player, text=command.text)
         if verb in (Verb.SHOW, Verb.MUCK):
             return self._show_action(command)
         if phase == "COMPLETE":
@@ -252,6 +262,8 @@ class DealerSession:
             table = state.copy()
             table.start()
         player = table.actor
+        if phase == "SETUP" and player is None:
+            return "nobody can bet after the deal (RULES.md §6.2): type 'deal' to deal without a blind opening"
         if phase not in ("BETTING", "SETUP") or player is None:
             return f"no betting now ({state.street})"
         seat = table.player(player)
@@ -327,6 +339,9 @@ class DealerSession:
             text = f"{who} shows {cards_str(cards)}: {self._ranking().describe(cards)}"
         elif kind is K.MUCK:
             text = f"{who} mucks"
+        elif kind is K.DEAL:
+            what = "controbuio" if state.blind_posters else "blind opening"
+            text = f"{who} declines the {what} (RULES.md §10.6): the cards are dealt"
         elif kind is K.POST_BLIND_OPEN:
             text = f"{who} opens blind (buio) for {action.amount}"
         else:

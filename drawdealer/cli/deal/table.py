@@ -45,6 +45,17 @@ def legal_now(state: HandState) -> tuple[LegalActions, str | None, int]:
     return legal, player, stack
 
 
+def decline_word(legal: LegalActions) -> str | None:
+    """``deal (no buio)`` when a blind declaration is pending (RULES.md §10.6) and declining it leaves
+    the declarer no betting word (nobody else can act after the deal, §6.2): then only the session's
+    ``deal`` declines it. ``None`` otherwise (his betting words decline it as they deal)."""
+    if legal.street != "SETUP" or (legal.blind_open is None and legal.controbuio is None):
+        return None
+    if legal.check or legal.call or legal.bet or legal.raise_ or legal.fold:
+        return None
+    return "deal (no buio)" if legal.blind_open is not None else "deal (no controbuio)"
+
+
 def pot_limited(session: DealerSession) -> bool:
     """Whether maximum bets are set by the pot (pot limit; Italian with ``IT_RAISE_LIMIT = POT``)."""
     spec = session.spec
@@ -73,8 +84,11 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
                               cards=seat.shown or ()))
     pots = ([p.amount for p in settlement.pots] or [0]) if settlement is not None else state.pots_now()
-    notes = list(extra_notes) + _notes(session, settlement, player)
+    decline = decline_word(legal) if player is not None else None
+    notes = list(extra_notes) + _notes(session, settlement, player, decline)
     words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(session))) if player is not None else ()
+    if decline:
+        words += (decline,)
     if opener:
         words = (f"show {opener} CARDS (his openers)",)
     if refused and words:
@@ -89,12 +103,15 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     )
 
 
-def _notes(session: DealerSession, settlement: Settlement | None, player: str | None) -> list[str]:
+def _notes(session: DealerSession, settlement: Settlement | None, player: str | None,
+           decline: str | None) -> list[str]:
     state, spec = session.state, session.spec
     notes: list[str] = []
     phase = state.phase_name
     if phase == "SETUP" and player is not None:
-        notes.append(f"{player} may declare a blind opening before the deal (RULES.md §10.6), or play on")
+        notes.append(f"{player} may declare a blind opening before the deal (RULES.md §10.6), or "
+                     + ("decline it with 'deal' (nobody else can bet after the deal)" if decline
+                        else "play on"))
     if phase == "DRAW" and player is not None:
         deck = state.deck
         notes.append(f"{state.street}: {player} draws now (0-{spec.max_discard} cards); "
