@@ -15,7 +15,6 @@ from drawdealer.engine.pots import (
     build_pots,
     collected,
     expected_rake,
-    return_uncalled,
     split_pot,
     take_rake,
     uncalled_excess,
@@ -49,6 +48,17 @@ class ScoreRanking:
 
 
 SCORE = ScoreRanking()
+
+
+def return_uncalled(committed: dict[str, int]) -> tuple[dict[str, int], tuple[str, int] | None]:
+    """``committed`` after the uncalled return of :func:`uncalled_excess`, and that return by name."""
+    after = dict(committed)
+    excess = uncalled_excess(list(committed.values()))
+    if excess is None:
+        return after, None
+    player = list(committed)[excess[0]]
+    after[player] -= excess[1]
+    return after, (player, excess[1])
 
 
 def pots_of(committed: dict[str, int], active: set[str]) -> tuple[list[Pot], tuple[str, int] | None]:
@@ -110,18 +120,17 @@ def test_sp4_folded_at_level_of_all_in() -> None:
         ({"A": 100, "B": 100, "C": 40}, None),        # tie at the top
         ({"SB": 1, "BB": 2}, ("BB", 1)),              # walk: the SB folded
         ({"A": 60, "B": 150}, ("B", 90)),             # A folded (or all-in) after 60: still counts
-        ({"A": 7}, ("A", 7)),                         # alone in the hand
+        ({"A": 60, "B": 150, "C": 100}, ("B", 50)),   # the next highest of three
+        ({"A": 7}, None),                             # no hand is played alone
         ({}, None),
         ({"A": 0, "B": 0}, None),
     ],
 )
 def test_uncalled_excess(committed: dict[str, int], expected: tuple[str, int] | None) -> None:
-    assert uncalled_excess(committed) == expected
+    assert return_uncalled(committed)[1] == expected
 
 
 def test_negative_commitment_is_rejected() -> None:
-    with pytest.raises(ValueError, match="negative"):
-        uncalled_excess({"A": -1, "B": 3})
     with pytest.raises(ValueError, match="negative"):
         build_pots({"A": -1, "B": 3}, {"B"})
 
@@ -318,7 +327,7 @@ def test_chips_are_conserved_and_every_pot_is_awarded(case: Case) -> None:
     pots = build_pots(after, active)
     returned = excess[1] if excess else 0
     assert sum(p.amount for p in pots) + returned == sum(committed.values())
-    assert uncalled_excess(after) is None
+    assert uncalled_excess(list(after.values())) is None
     # Eligibility is nested, non-empty, and only active players are eligible.
     for prev, nxt in zip(pots, pots[1:], strict=False):
         assert set(nxt.eligible) < set(prev.eligible)

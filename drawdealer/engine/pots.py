@@ -55,32 +55,21 @@ def _check_amounts(committed: Mapping[str, int]) -> None:
             raise ValueError(f"{player} has a negative commitment ({amount})")
 
 
-def uncalled_excess(committed: Mapping[str, int]) -> tuple[str, int] | None:
-    """The uncalled chips ``(player, amount)``, or None (RULES.md §7.1, §9.4 step 1).
+def uncalled_excess(amounts: Sequence[int]) -> tuple[int, int] | None:
+    """The uncalled chips ``(index, amount)`` among the commitments ``amounts``, or None (RULES.md
+    §7.1, §9.4 step 1).
 
-    If one player's commitment exceeds the next-highest commitment of any player in the hand
-    (folded or not; a lone player's next-highest is 0), the excess goes back to him. Works on a
-    round's commitments or on whole-hand totals alike: a closed round leaves no excess behind.
+    If one commitment exceeds every other (folded players' included), the excess over the next
+    highest goes back to its player; a tie at the top, or fewer than two players, leaves nothing
+    uncalled. Works on a round's commitments or on whole-hand totals alike: a closed round leaves no
+    excess behind.
     """
-    _check_amounts(committed)
-    top_player, top, second = None, 0, 0
-    for player, amount in committed.items():
-        if amount > top:
-            top_player, top, second = player, amount, top
-        elif amount > second:
-            second = amount
-    if top_player is None or top == second:
+    if len(amounts) < 2:
         return None
-    return top_player, top - second
-
-
-def return_uncalled(committed: Mapping[str, int]) -> tuple[dict[str, int], tuple[str, int] | None]:
-    """``committed`` after the uncalled return of :func:`uncalled_excess`, and that return."""
-    after = dict(committed)
-    excess = uncalled_excess(committed)
-    if excess is not None:
-        after[excess[0]] -= excess[1]
-    return after, excess
+    top = max(amounts)
+    if amounts.count(top) > 1:
+        return None
+    return amounts.index(top), top - sorted(amounts)[-2]
 
 
 def build_pots(committed: Mapping[str, int], active: Collection[str]) -> list[Pot]:

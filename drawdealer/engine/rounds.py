@@ -9,6 +9,7 @@ from drawdealer.engine import italian
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.draw import Problem
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP
+from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.variants import Structure
 
@@ -410,16 +411,9 @@ class BettingRound:
         Commitments are the live chips: antes are dead money, never uncalled.
         """
         total, antes = self.total, self.antes
-        live = [t - a for t, a in zip(total, antes)] if any(antes) else total
-        if len(live) < 2:
-            return
-        top = max(live)
-        if live.count(top) > 1:
-            return
-        second = sorted(live)[-2]
-        if second >= 0:
-            who = live.index(top)
-            excess = top - second
+        uncalled = uncalled_excess([t - a for t, a in zip(total, antes)] if any(antes) else total)
+        if uncalled is not None:
+            who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:
                 self.ncan += 1
             self.stack[who] += excess
