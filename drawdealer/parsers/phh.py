@@ -204,11 +204,8 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         try:
             data = phh_toml.loads(text)
         except tomllib.TOMLDecodeError as e:
-            m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
-            if m:
-                line, column = start_line + int(m.group(1)) - 1, int(m.group(2))
-            else:  # "(at end of document)": a hand cut short fails on its last line
-                line, column = (end_line if "end of document" in str(e) else start_line), 1
+            at = phh_toml.error_position(e, len(lines))  # a hand cut short fails on its last line
+            line, column = (start_line + at[0] - 1, at[1]) if at else (start_line, 1)
             raise _Fail(f"not valid TOML: {e}", line, column) from None
         section = None
         if "variant" not in data and len(data) == 1:

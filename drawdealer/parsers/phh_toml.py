@@ -32,6 +32,22 @@ _STRINGS = re.compile(rf"\[{_GAP}((?:'[^'{_CTRL}]*'{_GAP},{_GAP})*+(?:'[^'{_CTRL
 _STRING_OR_COMMENT = re.compile(rf"'([^'{_CTRL}]*)'|(#)[^{_CTRL}]*")
 
 
+_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def error_position(error: tomllib.TOMLDecodeError, lines: int) -> tuple[int, int] | None:
+    """Where ``tomllib``'s ``error`` points in a document of ``lines`` lines: ``(line, column)``,
+    1-based. A document cut short ("at end of document") fails on its last line; None when the
+    error names no place."""
+    message = str(error)
+    m = _ERROR_AT.search(message)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    if "end of document" in message and lines:
+        return lines, 1
+    return None
+
+
 class _Unsupported(Exception):
     """Outside the scanner's part of TOML: :mod:`tomllib` decides."""
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drawdealer.cli.deal import toml_text
+from drawdealer.parsers.phh_toml import error_position
 
 VERSION = 1
 STAKE_KEYS = ("sb", "bb", "ante", "small_bet", "big_bet", "invito", "chip")
@@ -139,11 +140,8 @@ def parse_session(text: str) -> SessionInfo:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else None
-        if line is None and "end of document" in str(exc):  # a file cut short fails on its last line
-            line = len(text.splitlines()) or None
-        raise SessionFileError(f"not valid TOML ({exc})", line=line) from None
+        at = error_position(exc, len(text.splitlines()))  # a file cut short fails on its last line
+        raise SessionFileError(f"not valid TOML ({exc})", line=at[0] if at else None) from None
     if data.get("version") != VERSION:
         raise SessionFileError(f"'version' must be {VERSION}", line=_key_line(text, "version") or 1)
     game = _str(data, "game", text)
