@@ -714,9 +714,10 @@ class _Reader:
     def _ext_deal(self, ext: list[str], index: dict[str, int], names: list[str], line: int | None,
                   text: str) -> Action:
         """``# drawdealer: deal pN cards``: cards dealt to a player already dealt in, which PHH's
-        ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID)."""
+        ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID); ``# drawdealer:
+        deal pN``: a deal that names no card (the live dealer's declined blind opening, RULES.md §10.6)."""
         if len(ext) not in (2, 3):
-            raise _Fail("expected '# drawdealer: deal pN cards'", line, 1, text)
+            raise _Fail("expected '# drawdealer: deal pN [cards]'", line, 1, text)
         i = self._player(ext[1], index, line, text)
         count, known = self._cards(ext[2], line, text) if len(ext) == 3 else (0, ())  # no card: as written
         return new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text)
