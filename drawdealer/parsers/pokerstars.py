@@ -121,6 +121,15 @@ _MEMO_SIZE = 20_000
 """Each memo (amounts, player lines, lines with cards by their words, seat, ``collected`` and summary
 lines, table talk, stakes, shapes) is emptied past this size: a few megabytes at most, whatever the
 file (a 200 MB file reads in about 31 MB of resident memory, as a 20 MB one does)."""
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """``memo[key] = value``, emptying the memo first when it is full (:data:`_MEMO_SIZE`)."""
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+
+
 _AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
 _amount_memo: dict[bool, dict[str, int]] = {False: {}, True: {}}
 """Amounts already read, by ``cents`` and text (only texts that are amounts)."""
@@ -143,9 +152,7 @@ def parse_amount(text: str, cents: bool) -> int:
         raise _LineError(f"'{text}' has cents in a game played for chips")
     else:
         value = whole
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-    memo[text] = value
+    _remember(memo, text, value)
     return value
 
 
@@ -347,9 +354,7 @@ def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
         return hit
     out = _read_rest(rest, cents)
     if "[" not in rest:
-        if len(_rest_memo) > _MEMO_SIZE:
-            _rest_memo.clear()
-        _rest_memo[key] = out
+        _remember(_rest_memo, key, out)
     return out
 
 
@@ -578,9 +583,7 @@ def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
         verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {' or '.join(expected)}")
     except UnexpectedInput as e:  # pragma: no cover - the custom lexer yields only declared kinds
         verdict = (len(shape) - 1, str(e))
-    if len(_shape_memo) > 20_000:
-        _shape_memo.clear()
-    _shape_memo[shape] = verdict
+    _remember(_shape_memo, shape, verdict)
     return verdict
 
 
@@ -648,12 +651,6 @@ _card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
 :func:`_card_key`: their :func:`_card_entry`."""
 
-
-def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    """``memo[key] = value``, emptying the memo first when it is full (:data:`_MEMO_SIZE`)."""
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
 
 
 class _Builder:
@@ -894,18 +891,12 @@ class _Builder:
                 raise _LineError(e.message, j + 3) from None
             entry = _entry(name, p)
             if "[" not in line:
-                memo = _line_memo[cents]
-                if len(memo) > _MEMO_SIZE:
-                    memo.clear()
-                memo[line] = entry
+                _remember(_line_memo[cents], line, entry)
             elif entry[2] is not None:
                 key = _card_key(line)
                 card_entry = _card_entry(entry, key[1]) if key is not None else None
                 if card_entry is not None:
-                    memo = _card_memo[cents]
-                    if len(memo) > _MEMO_SIZE:
-                        memo.clear()
-                    memo[key[0]] = card_entry  # type: ignore[index]
+                    _remember(_card_memo[cents], key[0], card_entry)  # type: ignore[index]
             if p[0] == "NOISE":
                 return None
             if entry[2] is not None:
@@ -970,14 +961,8 @@ class _Builder:
             seat = new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), cents),
                             m.group("out") is not None)
             if tail == m.group("stack") + " in chips)":  # nothing after the stack: the words are a key
-                known = _seat_words_memo[cents]
-                if len(known) > _MEMO_SIZE:
-                    known.clear()
-                known[words] = (seat.seat, seat.name)
-        memo = _line_memo[cents]
-        if len(memo) > _MEMO_SIZE:
-            memo.clear()
-        memo[line] = (None, "SEAT", seat, None, None)
+                _remember(_seat_words_memo[cents], words, (seat.seat, seat.name))
+        _remember(_line_memo[cents], line, (None, "SEAT", seat, None, None))
         return self._seat(seat)
 
     def _seat(self, seat: Seat) -> str:
@@ -1028,9 +1013,7 @@ class _Builder:
             hit = totals.get(line)
             if hit is None:
                 hit = _total_line(line, cents)
-                if len(totals) > _MEMO_SIZE:
-                    totals.clear()
-                totals[line] = hit
+                _remember(totals, line, hit)
             self.total_pot, self.rake, pots = hit
             if pots is not None:
                 self.pots = pots
@@ -1070,9 +1053,8 @@ class _Builder:
             key = (head.a, bb, ante, 0, 0)
         stakes = _stakes_memo.get(key)
         if stakes is None:
-            if len(_stakes_memo) > _MEMO_SIZE:
-                _stakes_memo.clear()
-            stakes = _stakes_memo[key] = Stakes(sb=key[0], bb=bb, ante=ante, small_bet=key[3], big_bet=key[4])
+            stakes = Stakes(sb=key[0], bb=bb, ante=ante, small_bet=key[3], big_bet=key[4])
+            _remember(_stakes_memo, key, stakes)
         return stakes
 
     def _dealt(self, line: str, number: int) -> None:
