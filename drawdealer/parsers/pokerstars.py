@@ -1040,7 +1040,7 @@ class _Builder:
     def _stakes(self, big_blind_ante: bool) -> Stakes:
         """Header stakes; a fixed-limit small blind is the one posted (PokerStars: $0.10 at $0.25/$0.50)."""
         head = self.head
-        bb = head.a if head.limit == "FL" else head.b  # _bb
+        bb = self._bb()
         ante = 0
         if big_blind_ante:
             ante = self.antes[0].amount
@@ -1276,8 +1276,6 @@ def _total_line(line: str, cents: bool) -> tuple[int, int, tuple[int, ...] | Non
         return total, rake, None
     return total, rake, (parse_amount(m.group("main"), cents),) + tuple(
         parse_amount(a, cents) for a in _SIDE.findall(m.group("sides")))
-
-
 
 
 def _dealt_parts(line: str) -> tuple[str, str, str | None] | None:
