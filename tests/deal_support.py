@@ -25,6 +25,15 @@ def deal(args: list[str], commands: list[str]) -> tuple[int, list[dict[str, Any]
     return result.exit_code, lines, result.stderr
 
 
+STATE = ("hand", "street", "to_act", "pot", "legal", "stacks", "stub", "requirement")
+"""What a ``--json`` line says of the table (not the message, notes and awards of the moment)."""
+
+
+def same_state(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two ``--json`` lines show the same table (:data:`STATE`)."""
+    return all(a[k] == b[k] for k in STATE)
+
+
 def scripted(journal: Path, args: list[str], commands: list[str]) -> list[dict[str, Any]]:
     """A new session in ``journal``: every command must be accepted; returns the JSON lines."""
     code, out, err = deal([*args, "--journal", str(journal)], commands)

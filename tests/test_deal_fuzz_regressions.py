@@ -10,10 +10,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from deal_support import deal, scripted
+from deal_support import deal, same_state, scripted
 from drawdealer.cli.app import app
-
-STATE = ("hand", "street", "to_act", "pot", "legal", "stacks", "stub")
 
 
 def test_undo_and_resume_when_the_big_blind_went_all_in_on_his_ante(tmp_path: Path) -> None:
@@ -29,8 +27,8 @@ def test_undo_and_resume_when_the_big_blind_went_all_in_on_his_ante(tmp_path: Pa
     assert out[2]["street"] == "D1" and out[2]["to_act"] == "Cy"
     code, resumed, err = deal(["--resume", str(journal)], ["status", "draw 5"])
     assert code == 0, err
-    assert all(resumed[0][k] == out[2][k] for k in STATE)
-    assert all(resumed[1][k] == out[1][k] for k in STATE)
+    assert same_state(resumed[0], out[2])
+    assert same_state(resumed[1], out[1])
 
 
 def test_italian_declarer_without_chips_is_not_waited_for(tmp_path: Path) -> None:
@@ -47,7 +45,7 @@ def test_italian_declarer_without_chips_is_not_waited_for(tmp_path: Path) -> Non
     assert out[3]["message"] == "ok: A checks"
     code, resumed, err = deal(["--resume", str(tmp_path / "j")], ["status"])
     assert code == 0, err
-    assert all(resumed[0][k] == out[3][k] for k in STATE)
+    assert same_state(resumed[0], out[3])
 
 
 def test_bytes_that_are_not_utf8_on_stdin_are_one_refusal(tmp_path: Path) -> None:

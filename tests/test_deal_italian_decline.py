@@ -12,21 +12,16 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from deal_support import deal, replay_journal, scripted, validate_journal
+from deal_support import deal, replay_journal, same_state, scripted, validate_journal
 from drawdealer.cli.deal.commands import Verb, help_text, parse_command
 from drawdealer.engine.record import Action, ActionKind, HandRecord, Seat, Stakes
 from drawdealer.parsers.phh import parse_hand, write_phh
 
-STATE = ("hand", "street", "to_act", "pot", "legal", "stacks", "stub", "requirement")
 HEADS_UP = ["--game", "ITA", "--invito", "2", "--chip", "1", "--seat=A=2", "--seat=B=100", "--button", "A"]
 """A, the dealer, puts his last 2 chips in as the invito (RULES.md §10.1): only B has chips."""
 ALL_ANTE = ["--game", "ITA", "--ante", "2", "--chip", "1", "--option", "IT_FORCED_BET=ALL_ANTE",
             "--seat=A=3", "--seat=B=50", "--seat=C=2", "--button", "A"]
 """Everyone antes 2 and the dealer adds the chip (§10.1): A and C are all-in, B alone has chips."""
-
-
-def _same(a: dict, b: dict) -> bool:
-    return all(a[k] == b[k] for k in STATE)
 
 
 def _resumed(journal: Path, commands: list[str]) -> list[dict]:
@@ -68,7 +63,7 @@ def test_resume_after_the_decline_reaches_the_same_state(tmp_path: Path) -> None
     out = scripted(journal, HEADS_UP, ["deal"])
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
-    assert _same(resumed[0], out[0])
+    assert same_state(resumed[0], out[0])
     assert resumed[0]["message"].endswith("hand 1, AWARD (1 commands so far)")
 
 
@@ -82,8 +77,8 @@ def test_a_crash_between_the_two_writes_of_the_decline_is_rolled_forward(tmp_pat
     shutil.copy(tmp_path / "session.before", journal / "session.toml")  # the crash: session file not written
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
-    assert not _same(before[0], after[0])
-    assert _same(resumed[0], after[0])
+    assert not same_state(before[0], after[0])
+    assert same_state(resumed[0], after[0])
     assert "commands = 1" in (journal / "session.toml").read_text(encoding="utf-8")
 
 
@@ -91,11 +86,11 @@ def test_undo_after_the_decline_offers_the_blind_again_and_buio_still_works(tmp_
     journal = tmp_path / "j"
     out = scripted(journal, HEADS_UP, ["status", "deal", "undo"])
     assert out[2]["message"] == "undone: deal by B"
-    assert _same(out[2], out[0])
+    assert same_state(out[2], out[0])
     assert out[2]["street"] == "SETUP" and out[2]["legal"]["blind_open"] == 4
     code, resumed, err = deal(["--resume", str(journal)], ["status", "buio"])
     assert code == 0, err
-    assert _same(resumed[0], out[0])
+    assert same_state(resumed[0], out[0])
     assert resumed[1]["message"] == "ok: B opens blind (buio) for 4"
     assert resumed[1]["street"] == "D1" and resumed[1]["to_act"] == "B"  # B1 has nobody to answer (§6.2)
     # nobody can answer the blind: its chips come back as uncalled (RULES.md §7.1)
@@ -125,7 +120,7 @@ def test_deal_also_declines_when_the_declarer_could_bet(tmp_path: Path) -> None:
     assert out[3]["message"].startswith("refused: no blind opening to decline now")
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
-    assert _same(resumed[0], out[2])
+    assert same_state(resumed[0], out[2])
     assert validate_journal(journal) == {"hand-0001.phh": []}
 
 

@@ -6,18 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from deal_support import deal, scripted
+from deal_support import deal, same_state, scripted
 
 ARGS = ["--game", "27TD-NL", "--stakes", "1/2", "--seat=Ann=200", "--seat=Ben=150", "--seat=Cat=100",
         "--button", "Ann"]
 SCRIPT = ["raise 6", "call", "call", "draw 2", "draw 1", "pat", "bet 10", "raise 30", "fold", "call",
           "pat", "draw 1", "check", "bet 20", "call", "draw 1", "pat", "check", "check",
           "show Ben 8s 6h 4c 3d 2h", "show Cat 7s 5h 4d 3c 2s", "next", "call", "fold"]
-
-
-def _same_state(a: dict, b: dict) -> bool:
-    keys = ("hand", "street", "to_act", "pot", "legal", "stacks", "stub")
-    return all(a[k] == b[k] for k in keys)
 
 
 def test_resume_mid_hand_continues_exactly(tmp_path: Path) -> None:
@@ -28,13 +23,13 @@ def test_resume_mid_hand_continues_exactly(tmp_path: Path) -> None:
         code, out, err = deal(["--resume", str(journal)], ["status", *SCRIPT[cut:]])
         assert code == 0, err
         assert f"resumed {journal}" in err
-        assert _same_state(out[0], whole[cut - 1]), cut
-        assert all(_same_state(x, y) for x, y in zip(out[1:], whole[cut:])), cut
+        assert same_state(out[0], whole[cut - 1]), cut
+        assert all(same_state(x, y) for x, y in zip(out[1:], whole[cut:])), cut
 
 
 def test_undo_rebuilds_the_hand_without_the_last_action(tmp_path: Path) -> None:
     out = scripted(tmp_path / "j", ARGS, ["raise 6", "call", "undo", "undo", "raise 7", "undo"])
-    assert _same_state(out[2], out[0]) and out[2]["message"].startswith("undone: call")
+    assert same_state(out[2], out[0]) and out[2]["message"].startswith("undone: call")
     assert out[3]["to_act"] == "Ann" and out[3]["pot"] == 3
     code, resumed, _ = deal(["--resume", str(tmp_path / "j")], ["undo", "status"])
     assert code == 0
@@ -73,7 +68,7 @@ def test_torn_commit_rolls_forward(tmp_path: Path) -> None:
     _set(journal / "session.toml", r"^commands = 4$", "commands = 3")
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
-    assert _same_state(resumed[0], out[3])
+    assert same_state(resumed[0], out[3])
     assert "commands = 4" in (journal / "session.toml").read_text()
 
 
@@ -84,7 +79,7 @@ def test_crash_after_next_before_the_new_hand_file(tmp_path: Path) -> None:
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
     assert "resumed at the start of" in err
-    assert _same_state(resumed[0], out[21])
+    assert same_state(resumed[0], out[21])
 
 
 def _refused(journal: Path, fragment: str) -> str:
@@ -138,7 +133,7 @@ def test_an_action_line_removed_by_hand_is_refused(tmp_path: Path) -> None:
     hand.write_text(original.replace(", actions = 14}", "}"))  # a journal written before the count
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
-    assert _same_state(resumed[0], out[11])
+    assert same_state(resumed[0], out[11])
 
 
 def test_session_file_edited_into_nonsense_is_refused_with_file_and_line(tmp_path: Path) -> None:
