@@ -3,29 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from drawdealer.cli.app import app
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-def validate_json(path: Path) -> tuple[int, list[dict], str]:
-    result = CliRunner().invoke(app, ["validate", "--format", "json", str(path)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()], result.stderr
-
-
-def mutant(tmp_path: Path, fixture: str, old: str, new: str) -> Path:
-    text = (FIXTURES / fixture).read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    path = tmp_path / Path(fixture).name
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+from validate_support import mutant, validate_json
 
 
 @pytest.mark.parametrize("requirement", ["j", "ZZ"])
@@ -35,7 +17,7 @@ def test_carry_requirement_outside_j_q_k_a_is_a_parse_error(tmp_path: Path, requ
     old = "_drawdealer_carry = {pot = 90, requirement = 'K'"
     path = mutant(tmp_path, "clean/ita_session.phhs", old, old.replace("'K'", f"'{requirement}'"))
     text = path.read_text(encoding="utf-8")
-    code, hands, stderr = validate_json(path)
+    code, hands, _, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     assert len(hands) == 5
     bad = hands[2]
@@ -53,7 +35,7 @@ def test_unknown_drawdealer_game_is_skipped_as_game_unsupported(tmp_path: Path, 
     """``_drawdealer_game`` naming a game drawdealer does not play skips the hand (GAME_UNSUPPORTED,
     a warning: exit 0), instead of an internal IndexError."""
     path = mutant(tmp_path, "findings/IT_DRAW_ORDER.phh", "_drawdealer_game = 'ITA'", f"_drawdealer_game = '{game}'")
-    code, [hand], stderr = validate_json(path)
+    code, [hand], _, stderr = validate_json(path)
     assert code == 0 and stderr == ""
     [finding] = hand["findings"]
     assert finding["code"] == "GAME_UNSUPPORTED"
@@ -64,7 +46,7 @@ def test_unknown_drawdealer_game_is_skipped_as_game_unsupported(tmp_path: Path, 
 def test_drawdealer_game_alias_is_read_as_its_game(tmp_path: Path) -> None:
     """An alias in ``_drawdealer_game`` (``ita``) is the game it names: the hand is replayed."""
     path = mutant(tmp_path, "findings/IT_DRAW_ORDER.phh", "_drawdealer_game = 'ITA'", "_drawdealer_game = 'ita'")
-    code, [hand], _ = validate_json(path)
+    code, [hand], _, _ = validate_json(path)
     assert code == 1
     assert hand["game"] == "ITA"
     assert [f["code"] for f in hand["findings"]] == ["IT_DRAW_ORDER"]
@@ -78,7 +60,7 @@ def test_an_opener_dealt_no_hand_is_not_judged_for_openers(tmp_path: Path, dealt
     """The opener's dealt line holds a card twice, or a card below the stripped deck: that card is
     the finding; his openers are not judged on cards that are no hand (no IT_OPEN_WITHOUT_OPENERS)."""
     path = mutant(tmp_path, "findings/IT_OPEN_WITHOUT_OPENERS.phh", "'d dh p1 QdTh9c8h7s'", f"'d dh p1 {dealt}'")
-    code_, [hand], stderr = validate_json(path)
+    code_, [hand], _, stderr = validate_json(path)
     assert code_ == 1 and stderr == ""
     first = hand["findings"][0]
     assert (first["code"], first["actual"], first["line"]) == (code, card, 9)
@@ -89,7 +71,7 @@ def test_a_shown_card_below_the_stripped_deck_gives_no_hand(tmp_path: Path) -> N
     """A 5 shown in a four-handed Italian game (deck 7 to A): CARD_NOT_IN_DECK on the show line, and
     the pot is settled on the other hands."""
     path = mutant(tmp_path, "findings/CARD_NOT_IN_DECK.phh", "'p3 sm AsAhKsKc9s'", "'p3 sm 5cAhKsKc9s'")
-    code, [hand], stderr = validate_json(path)
+    code, [hand], _, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     codes = [(f["code"], f["line"]) for f in hand["findings"]]
     assert ("CARD_NOT_IN_DECK", 24) in codes
@@ -100,7 +82,7 @@ def test_a_controbuio_answering_a_blind_of_nothing_is_not_a_crash(tmp_path: Path
     answers it has no amount to be checked against, and the hand goes on."""
     path = mutant(tmp_path, "clean/ita_session.phhs", "'# drawdealer: post_blind_open p1 20',\n  '# drawdealer: post_controbuio",
                   "'# drawdealer: post_blind_open p1 0',\n  '# drawdealer: post_controbuio")
-    code, hands, stderr = validate_json(path)
+    code, hands, _, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     flagged = [h for h in hands if h["findings"]]
     assert flagged and flagged[0]["findings"][0]["code"] == "IT_BLIND_AMOUNT_WRONG"

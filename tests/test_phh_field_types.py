@@ -5,34 +5,14 @@ required and optional fields, and the ``_drawdealer_*`` extension fields of pars
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from drawdealer.cli.app import app
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+from validate_support import FIXTURES, mutant, validate_json
 FL = "phh/td_fl.phh"  # standard fields only
 EXT = "phh/td_pl_extension.phh"  # with _drawdealer_* extension fields
 ITA = "clean/ita_session.phhs"  # five Italian deals, with _drawdealer_carry
-
-
-def validate_json(path: Path) -> tuple[int, list[dict], str, str]:
-    result = CliRunner().invoke(app, ["validate", "--format", "json", str(path)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    hands = [json.loads(line) for line in result.stdout.splitlines()]
-    return result.exit_code, hands, result.stdout, result.stderr
-
-
-def mutant(tmp_path: Path, fixture: str, old: str, new: str) -> tuple[Path, str]:
-    text = (FIXTURES / fixture).read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    text = text.replace(old, new)
-    path = tmp_path / Path(fixture).name
-    path.write_text(text, encoding="utf-8")
-    return path, text
 
 
 def field_line(text: str, field: str, after: int = 0) -> int:
@@ -97,7 +77,8 @@ CASES = [
                          ids=[f"{c[3]}-{k}" for k, c in enumerate(CASES)])
 def test_a_field_of_the_wrong_type_is_a_parse_error_on_its_line(
         tmp_path: Path, fixture: str, old: str, new: str, field: str, message: str) -> None:
-    path, text = mutant(tmp_path, fixture, old, new)
+    path = mutant(tmp_path, fixture, old, new)
+    text = path.read_text(encoding="utf-8")
     code, hands, stdout, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     [hand] = hands
@@ -128,7 +109,8 @@ def test_a_wrong_carry_in_a_session_fails_only_its_deal(tmp_path: Path) -> None:
     """In a ``.phhs`` session the wrong field is reported at its line in the file, for its deal
     alone; a carry's re-entries are [player, amount] pairs (RULES.md §10)."""
     old = "_drawdealer_carry = {pot = 90, requirement = 'K', penalty = 0, penalty_player = '', reentry = []}"
-    path, text = mutant(tmp_path, ITA, old, old.replace("reentry = []", "reentry = [['p2']]"))
+    path = mutant(tmp_path, ITA, old, old.replace("reentry = []", "reentry = [['p2']]"))
+    text = path.read_text(encoding="utf-8")
     code, hands, _, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     assert [h["hand_id"] for h in hands] == ["401", "402", "403", "404", "405"]
