@@ -34,7 +34,7 @@ def test_interactive_prompt_completion_history_and_quit(tmp_path: Path) -> None:
     child.send("show b\t")                   # completes a player name after show
     child.expect_exact("Bob ")
     child.send("7s 5h 4d 3c 2s\r")
-    child.expect_exact("refused: no showdown now (B1)")
+    child.expect_exact("refused 'show Bob 7s 5h 4d 3c 2s': no showdown now (B1)")
     child.send("status\r")
     child.expect_exact("status of")
     child.expect_exact("[hand 1 B1 Bob] > ")
@@ -46,7 +46,8 @@ def test_interactive_prompt_completion_history_and_quit(tmp_path: Path) -> None:
     child.expect_exact("D1: Bob draws now (0-5 cards); stub 42 cards, 41 dealable")
     child.expect_exact("ok: Bob checks")
     child.send("quit\r")
-    child.expect_exact(f"bye: the journal is in {journal}")
+    child.expect_exact("the ledger adds up")  # quit prints the ledger and the way back (issue 16)
+    child.expect_exact(f"bye: continue with: drawdealer deal --resume {journal}")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -100,7 +100,8 @@ def _int(value: Optional[str], flag: str) -> Optional[int]:
 
 
 def _loop(session, where: str, *, json_output: bool) -> None:
-    """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown."""
+    """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown.
+    Piped, the session exits 1 when any command was refused (issue 16)."""
     from rich.console import Console
 
     from drawdealer.cli.deal import screen
@@ -118,11 +119,12 @@ def _loop(session, where: str, *, json_output: bool) -> None:
         view = session.view()
         return f"[hand {view.hand} {view.street}{' ' + view.to_act if view.to_act else ''}] > "
 
+    refusals = 0
     for line in prompt.lines(label):
         try:
             command = parse_command(line, names=session.names)
         except CommandError as exc:
-            reply_view, done = session.view(message=f"refused: {exc}", refused=True), False
+            reply_view, done = session.refuse(" ".join(line.split()), str(exc)), False
         else:
             if command is None:
                 continue
@@ -132,6 +134,7 @@ def _loop(session, where: str, *, json_output: bool) -> None:
                 fail(f"journal {session.journal.directory}: cannot write ({exc}); after fixing it, "
                      f"continue with --resume {session.journal.directory}")
             reply_view, done = reply.view, reply.quit
+        refusals += reply_view.refused
         if json_output:
             sys.stdout.write(json.dumps(reply_view.to_json(), ensure_ascii=False) + "\n")
             sys.stdout.flush()
@@ -139,3 +142,6 @@ def _loop(session, where: str, *, json_output: bool) -> None:
             screen.show(console, reply_view)
         if done:
             break
+    if refusals and not prompt.interactive:  # a script whose every line was accepted exits 0 (issue 16)
+        sys.stderr.write(f"{refusals} command{'s' if refusals > 1 else ''} refused\n")
+        raise typer.Exit(1)

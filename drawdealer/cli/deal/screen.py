@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawdealer.cli.deal.view import TableView
+from drawdealer.cli.deal.view import TableView, draws_text
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -36,18 +36,17 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     table.add_column("Bet", justify="right")
     table.add_column("")
     table.add_column("Cards")
+    draws = any(seat.drawn for seat in view.seats)
+    if draws:
+        table.add_column("Drew")
     for seat in view.seats:
         marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, _STATUS[seat.status]) if x)
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
-        table.add_row(
-            "▶" if seat.to_act else "",
-            seat.name,
-            str(seat.stack),
-            str(seat.bet) if seat.bet else "",
-            marks,
-            cards_text(seat.cards, fancy=fancy),
-            style=style,
-        )
+        cells = ["▶" if seat.to_act else "", seat.name, f"{seat.stack:,}", f"{seat.bet:,}" if seat.bet else "", marks,
+                 cards_text(seat.cards, fancy=fancy)]
+        if draws:
+            cells.append(draws_text(seat.drawn))
+        table.add_row(*cells, style=style)
     lines: list[RenderableType] = [table]
     pot = f"Pot {view.pot}"
     if len(view.pots) > 1:

@@ -39,7 +39,7 @@ from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError
 from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
 from drawdealer.cli.deal.table import table_view
-from drawdealer.cli.deal.view import TableView
+from drawdealer.cli.deal.view import TableView, draws_text
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.options import Options
@@ -221,15 +221,20 @@ class DealerSession:
         """``resumed DIR: hand 3, B2, Bob to act (47 commands so far)``."""
         view = self.view()
         who = f", {view.to_act} to act" if view.to_act else ""
+        drawn = " · ".join(f"{name} {draws_text(counts)}" for name, counts in view.drawn.items())
         return (f"{verb} {self.journal.directory}: hand {self.info.hand}, {view.street}{who} "
-                f"({self.info.commands} commands so far)")
+                f"({self.info.commands} commands so far)" + (f"; drawn: {drawn}" if drawn else ""))
 
     # ------------------------------------------------------------------ commands
     def handle(self, command: Command) -> Reply:
         """Apply one command; the journal is written before the returned view is shown."""
         verb = command.verb
         if verb is Verb.QUIT:
-            return Reply(view=self.view(message=f"bye: the journal is in {self.journal.directory}"), quit=True)
+            from drawdealer.cli.deal.ledger import ledger_of
+
+            book = ledger_of(self)
+            text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
+            return Reply(view=dataclasses.replace(self.view(message=text), ledger=book.to_json()), quit=True)
         if verb is Verb.HELP:
             return Reply(view=self.view(message=help_text()))
         if verb is Verb.STATUS:
@@ -241,18 +246,18 @@ class DealerSession:
         if verb is Verb.LEDGER:
             from drawdealer.cli.deal.ledger import ledger_of
 
-            return Reply(view=self.view(message=ledger_of(self).text()))
+            book = ledger_of(self)
+            return Reply(view=dataclasses.replace(self.view(message=book.text()), ledger=book.to_json()))
         if verb in SESSION_VERBS:
             return Reply(view=self._change(command))
         action_or_reason = self._action(command)
         if isinstance(action_or_reason, str):
-            return Reply(view=self.view(message=f"refused: {action_or_reason}", refused=True))
+            return Reply(view=self.refuse(command.text, action_or_reason))
         action = action_or_reason
         findings = self.state.verify(action)
         errors = [f for f in findings if f.is_error]
         if errors:
-            return Reply(view=self.view(message="refused: " + "; ".join(f"{f.message} ({f.code})" for f in errors),
-                                        refused=True))
+            return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
         before = len(self.state.deck.reshuffles)
         self.state.apply(action)
         self.actions.append(action)
@@ -409,18 +414,17 @@ class DealerSession:
         kept = self.journal.read_kept_session(hand - 1) if hand > 1 else None
         text = self.journal.read_hand(hand - 1) if kept is not None else None
         if kept is None or text is None:
-            return self.view(message=f"refused: nothing to undo in hand {hand}", refused=True)
+            return self.refuse("undo", f"nothing to undo in hand {hand}")
         from drawdealer.parsers.phh import parse_hand
         from drawdealer.parsers.results import ParseFailure, Skipped
 
         try:
             info = parse_session(kept)
         except SessionFileError as exc:
-            return self.view(message=f"refused: cannot undo next: {self.journal.kept_session_path(hand - 1)}: {exc}",
-                             refused=True)
+            return self.refuse("undo", f"cannot undo next: {self.journal.kept_session_path(hand - 1)}: {exc}")
         parsed = parse_hand(text.splitlines(), 1, str(self.journal.hand_path(hand - 1)))
         if isinstance(parsed, (ParseFailure, Skipped)):
-            return self.view(message=f"refused: cannot undo next: {parsed.message}", refused=True)
+            return self.refuse("undo", f"cannot undo next: {parsed.message}")
         self.info = dataclasses.replace(info, commands=self.info.commands)
         if info.accounts is None:
             self.info = dataclasses.replace(self.info, accounts={n: Account(bought_in=s) for n, s in info.seats})
@@ -438,14 +442,12 @@ class DealerSession:
                         after=command.after, wait=command.wait, actions=len(self.actions))
         change = dataclasses.replace(change, name=roster.seated(change.name) or change.name,
                                      after=(roster.seated(change.after) or change.after) if change.after else "")
-        typed = f"refused '{command.text}'"
         if change.wait and (self.spec.is_italian or self.options.forced_bets == "ANTES_ONLY"):
-            return self.view(message=f"{typed}: {self.spec.id} has no big blind to wait for: sitin {change.name}",
-                             refused=True)
+            return self.refuse(command.text, f"{self.spec.id} has no big blind to wait for: sitin {change.name}")
         try:
             roster.apply(change, max_players=self.max_players)
         except RosterError as exc:
-            return self.view(message=f"{typed}: {exc}", refused=True)
+            return self.refuse(command.text, str(exc))
         self.info = dataclasses.replace(self.info, pending=self.info.pending + (change,))
         self._commit()
         return self.view(message=f"ok: {change.describe()} (at the next deal)")
@@ -474,22 +476,21 @@ class DealerSession:
         state = self.state
         if not state.is_complete:
             who = self.view().to_act
-            return self.view(message=f"refused: hand {self.info.hand} is not over"
-                             + (f" ({who} to act)" if who else ""), refused=True)
+            return self.refuse("next", f"hand {self.info.hand} is not over" + (f" ({who} to act)" if who else ""))
         opener = self.state.openers_due()
         if opener:
-            return self.view(message=f"refused: {opener} opened and must show his openers first: "
-                             f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)", refused=True)
+            return self.refuse("next", f"{opener} opened and must show his openers first: "
+                               f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)")
         try:
             roster, rake, hands, _ = self.ended()
         except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip
-            return self.view(message=f"refused: the next deal cannot start: {exc} (undo that command)", refused=True)
+            return self.refuse("next", f"the next deal cannot start: {exc} (undo that command)")
         button = roster.next_button(self.info.button)
         roster = self._deal_in_waiting(roster.without_gone(), button)
         playing = roster.dealt_in()
         if len(playing) < 2 or button is None:
-            return self.view(message=f"refused: only {', '.join(playing) or 'nobody'} has chips left to be dealt in: "
-                             "rebuy, seat or sitin a player, or quit", refused=True)
+            return self.refuse("next", f"only {', '.join(playing) or 'nobody'} has chips left to be dealt in: "
+                               "rebuy, seat or sitin a player, or quit")
         settlement = state.settle()
         self.journal.write_kept_session(self.info.hand, self.info.to_toml())
         commands = self.info.commands + 1
@@ -515,6 +516,10 @@ class DealerSession:
         return roster
 
     # ------------------------------------------------------------------ the view
+    def refuse(self, typed: str, reason: str) -> TableView:
+        """The table unchanged, saying what was typed, why not, and the choices (issue 16)."""
+        return self.view(message=f"refused '{typed}': {reason}", refused=True)
+
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
         """The table now (``table.table_view``)."""
         return table_view(self, message=message, refused=refused, extra_notes=extra_notes)

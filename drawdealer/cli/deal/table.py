@@ -72,6 +72,10 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     opener = state.openers_due()
     to_act = player if player is not None else opener
     blinds = {a.player: _BLINDS[a.kind] for a in session.actions if a.kind in _BLINDS}
+    drawn: dict[str, list[int]] = {}
+    for action in session.actions:  # a player draws at most once a draw round (RULES.md §6.3, §6.4)
+        if action.kind is K.DRAW:
+            drawn.setdefault(action.player, []).append(action.count)
     seats: list[SeatView] = []
     for name, start_stack in info.seats:
         seat = state.player(name)
@@ -82,7 +86,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
         status = "folded" if seat.folded else ("allin" if seat.all_in and not complete else "active")
         seats.append(SeatView(name=name, stack=chips, bet=0 if complete else seat.bet, status=status,
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
-                              cards=seat.shown or ()))
+                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ()))))
     pots = ([p.amount for p in settlement.pots] or [0]) if settlement is not None else state.pots_now()
     decline = decline_word(legal) if player is not None else None
     notes = list(extra_notes) + _notes(session, settlement, player, decline)
@@ -99,7 +103,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
         stub=state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None,
         awards=tuple(settlement.awards) if settlement is not None else (), notes=tuple(notes),
         message=message, refused=refused, requirement=state.requirement if spec.is_italian else None,
-        finished=complete,
+        finished=complete, drawn=drawn,
     )
 
 

@@ -8,7 +8,7 @@ the engine's own value (:class:`~drawdealer.engine.legal.LegalActions`, DESIGN.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from drawdealer.engine.cards import Card
@@ -43,6 +43,12 @@ class SeatView:
     blind: str = ""  # "SB", "BB", "invito", "buio", "controbuio"
     to_act: bool = False
     cards: tuple[Card, ...] = ()  # the hand shown at showdown
+    drawn: tuple[int, ...] = ()  # cards taken in each draw so far (0 = pat)
+
+
+def draws_text(counts: tuple[int, ...] | list[int]) -> str:
+    """``2, 1, pat``: the cards a player took in each draw so far (issue 16)."""
+    return ", ".join("pat" if c == 0 else str(c) for c in counts)
 
 
 def _amount_range(low: int, high: int | None, *, all_in_to: int | None, pot_limited: bool,
@@ -115,6 +121,8 @@ class TableView:
     refused: bool = False
     requirement: str | None = None  # Italian opening requirement J/Q/K/A (RULES.md §10.2)
     finished: bool = False
+    drawn: dict[str, list[int]] = field(default_factory=dict)
+    ledger: dict[str, Any] | None = None
 
     def legal_line(self) -> str:
         """``Bob: call 30 · raise 60 to 115 (pot) · fold`` (issue 5); empty when nobody acts."""
@@ -129,8 +137,10 @@ class TableView:
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` line of issue 5 (``null`` where a field does not apply), plus ``notes``
         (the dealer's instructions), ``requirement`` (Italian openers) and ``awards`` (each pot's
-        winners and exact shares)."""
-        return {
+        winners and exact shares); issue 16's ``ok`` (false for a refused command), ``drawn`` (the
+        cards each player took in each draw so far) and, after ``ledger`` or ``quit``, ``ledger``."""
+        out = {
+            "ok": not self.refused,
             "hand": self.hand,
             "street": self.street,
             "to_act": self.to_act,
@@ -143,4 +153,8 @@ class TableView:
             "requirement": self.requirement,
             "awards": [{"pot": a.index, "amount": a.amount, "winners": list(a.winners), "shares": dict(a.shares),
                         "odd_chip_to": a.odd_chip_to, "reason": a.reason} for a in self.awards],
+            "drawn": {name: list(counts) for name, counts in self.drawn.items()},
         }
+        if self.ledger is not None:
+            out["ledger"] = self.ledger
+        return out
