@@ -166,13 +166,17 @@ class DealerSession:
     def begin_hand(self) -> None:
         """Post the forced bets of a new hand (blinds/antes §6.1, invito/ante and penalty §10.1,
         §10.4), deal if nothing else is due, and write the hand's first journal file."""
+        self.post_forced_bets()
+        self.journal.write_hand(self.info.hand, self._hand_text())
+
+    def post_forced_bets(self) -> None:
+        """A new hand with its forced bets posted, dealt if nothing else is due (not journaled)."""
         self.actions = []
         self.state = self.fresh_state()
         for action in self.state.forced_actions():
             self.state.apply(action)
             self.actions.append(action)
         self._start_if_ready()
-        self.journal.write_hand(self.info.hand, self._hand_text())
 
     # ------------------------------------------------------------------ journal
     def record(self) -> HandRecord:
