@@ -7,7 +7,8 @@ cleanly (a finding of RULES.md §11, an amount the reader would have to clip, pl
 that do not match the session file, a command count that does not belong to it, an action count
 the file does not have) refuses the whole journal: nothing is replayed half-way and no file is
 changed. The one repair is the torn commit of ``session.py``: a hand file one command ahead of the
-session file is rolled forward.
+session file is rolled forward; and a session command (``roster.py``) commits in the session file
+first, so a hand file one command behind a session file that says ``session_first`` catches up.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str, *, write: boo
         raise JournalError(where(line_of(JOURNAL_KEY) or 1),
                            f"'{JOURNAL_KEY}' must say hand = {info.hand} and the command count")
     commands = marker["commands"]
-    if commands not in (info.commands, info.commands + 1):
+    behind = info.session_first and commands == info.commands - 1  # a session command committed first
+    if commands not in (info.commands, info.commands + 1) and not behind:
         raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {commands} commands but {journal.session_path.name}"
                            f" counts {info.commands}: the files do not belong together")
     actions = marker.get("actions", len(parsed.actions))  # a journal written before the count has none
@@ -125,6 +127,8 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str, *, write: boo
     if errors:
         action, finding = errors[0]
         raise JournalError(where(action.line), f"{finding.message} ({finding.code}): not replayed")
+    if behind and write:  # the session command is in the session file: the hand file catches up
+        journal.write_hand(info.hand, session.hand_text())
     if commands == info.commands + 1:  # the hand file was committed, the session file not yet
         session.info = dataclasses.replace(info, commands=commands)
         if write:

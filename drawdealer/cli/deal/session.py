@@ -167,7 +167,7 @@ class DealerSession:
         """Post the forced bets of a new hand (blinds/antes §6.1, invito/ante and penalty §10.1,
         §10.4), deal if nothing else is due, and write the hand's first journal file."""
         self.post_forced_bets()
-        self.journal.write_hand(self.info.hand, self._hand_text())
+        self.journal.write_hand(self.info.hand, self.hand_text())
 
     def post_forced_bets(self) -> None:
         """A new hand with its forced bets posted, dealt if nothing else is due (not journaled)."""
@@ -201,16 +201,21 @@ class DealerSession:
                           button=self.info.button, stakes=self.stakes, actions=tuple(self.actions), claims=claims,
                           options=dict(self.info.options), extra=extra)
 
-    def _hand_text(self) -> str:
+    def hand_text(self) -> str:
         from drawdealer.parsers.phh import write_phh
 
         return write_phh(self.record())
 
-    def _commit(self) -> None:
-        """Journal the hand with one more accepted command: hand file first, then the session file."""
-        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1)
-        self.journal.write_hand(self.info.hand, self._hand_text())
-        self.journal.write_session(self.info.to_toml())
+    def _commit(self, *, session_first: bool = False) -> None:
+        """Journal one more accepted command: an action commits in the hand file, then the session
+        file follows; a session command (``session_first``) commits in the session file, then the
+        hand file follows with the same count."""
+        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1, session_first=session_first)
+        if session_first:
+            self.journal.write_session(self.info.to_toml())
+        self.journal.write_hand(self.info.hand, self.hand_text())
+        if not session_first:
+            self.journal.write_session(self.info.to_toml())
 
     @classmethod
     def start(cls, info: SessionInfo, journal: Journal) -> DealerSession:
@@ -399,7 +404,7 @@ class DealerSession:
         pending = self.info.pending
         if pending and pending[-1].actions >= len(self.actions):
             self.info = dataclasses.replace(self.info, pending=pending[:-1])
-            self._commit()
+            self._commit(session_first=True)
             return self.view(message=f"undone: {pending[-1].describe()}")
         first_free = next((k for k, a in enumerate(self.actions) if a.kind not in AUTOMATIC), len(self.actions))
         if len(self.actions) <= first_free:
@@ -453,7 +458,7 @@ class DealerSession:
         except RosterError as exc:
             return self.refuse(command.text, str(exc))
         self.info = dataclasses.replace(self.info, pending=self.info.pending + (change,))
-        self._commit()
+        self._commit(session_first=True)
         return self.view(message=f"ok: {change.describe()} (at the next deal)")
 
     def ended(self) -> tuple[Roster, int, int, int]:
