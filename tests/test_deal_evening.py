@@ -1,0 +1,146 @@
+"""A whole evening at the dealer's table (issue 16): rebuys, arrivals, departures, sitting out, the
+button, ``undo`` of session commands and of ``next``, and the ledger, through ``--json``.
+
+Expectations are chip arithmetic and RULES.md §6.1 (the button moves one occupied seat clockwise;
+blinds fall left of it among the players dealt in), never a previous run's output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from deal_support import deal, scripted, validate_journal
+from drawdealer.cli.app import app
+
+FL = ["--game", "27TD-FL", "--stakes", "1/2"]
+
+
+def _ledger(line: dict) -> dict[str, tuple[int, int, int, int, int]]:
+    """``{name: (bought_in, cashed_out, stack, net, hands)}`` of a ``ledger`` JSON object."""
+    return {p["name"]: (p["bought_in"], p["cashed_out"], p["stack"], p["net"], p["hands"])
+            for p in line["players"]}
+
+
+def test_27td_fl_evening_with_a_rebuy_a_late_arrival_and_a_departure(tmp_path: Path) -> None:
+    journal = tmp_path / "j"
+    commands = [
+        "rebuy Bob 50",              # hand 1: Ann button, Bob SB 1, Cy BB 2, Ann first (RULES.md §6.1, §6.2)
+        "fold",                      # Ann
+        "seat Dan 120 after Ann",    # arrives: dealt in from the next hand
+        "fold",                      # Bob: Cy wins the blinds; the hand is over
+        "leave Cy",
+        "undo", "undo", "undo",      # takes back, in order: leave Cy, Bob's fold, seat Dan
+        "seat Dan 120 after Ann", "fold", "leave Cy",
+        "next",                      # hand 2: Cy cashed out 101; the button moves to Dan (next seat after Ann)
+        "undo",                      # back into hand 1, over, with its three changes pending
+        "next",
+        "ledger",
+        "fold", "fold",              # hand 2: Dan and Bob fold to Ann's big blind
+        "quit",
+    ]
+    out = scripted(journal, [*FL, "--seat=Ann=100", "--seat=Bob=100", "--seat=Cy=100", "--button", "Ann"], commands)
+    assert all(line["ok"] for line in out)
+    assert out[0]["message"] == "ok: Bob rebuys 50 (at the next deal)"
+    assert out[0]["stacks"] == {"Ann": 100, "Bob": 99, "Cy": 98}  # the rebuy waits for the next deal
+    assert out[5]["message"] == "undone: Cy leaves (cashes out his stack)"
+    assert out[6]["message"].startswith("undone: fold by Bob") and out[6]["to_act"] == "Bob"
+    assert out[7]["message"].startswith("undone: Dan takes a seat with 120")
+    hand2 = out[11]
+    assert hand2["hand"] == 2 and hand2["message"] == "hand 2: Dan has the button"
+    # Ann, Dan, Bob clockwise: Dan button, Bob SB (149 - 1), Ann BB (100 - 2), Dan first to act
+    assert hand2["stacks"] == {"Ann": 98, "Dan": 120, "Bob": 148} and hand2["to_act"] == "Dan"
+    back = out[12]
+    assert back["hand"] == 1 and back["street"] == "AWARD" and back["stacks"] == {"Ann": 100, "Bob": 99, "Cy": 101}
+    assert back["message"] == "undone: next (back in hand 1; hand 2 is not dealt)"
+    assert out[13]["stacks"] == hand2["stacks"]
+    ledger = out[14]["ledger"]
+    assert _ledger(ledger) == {"Ann": (100, 0, 100, 0, 1), "Bob": (150, 0, 149, -1, 1), "Cy": (100, 101, 0, 1, 1),
+                               "Dan": (120, 0, 120, 0, 0)}
+    assert ledger["hand_under_way"] == 2 and ledger["balance"] == 0 and ledger["adds_up"]
+    end = out[-1]["ledger"]  # quit: hand 2 is over, Ann took the blinds
+    assert _ledger(end) == {"Ann": (100, 0, 101, 1, 2), "Bob": (150, 0, 148, -2, 2), "Cy": (100, 101, 0, 1, 1),
+                            "Dan": (120, 0, 120, 0, 1)}
+    assert end["hands"] == 2 and end["balance"] == 0
+    assert "the ledger adds up" in out[-1]["message"]
+    assert out[-1]["message"].endswith(f"bye: continue with: drawdealer deal --resume {journal}")
+    for name, findings in validate_journal(journal).items():  # each hand file is a clean PHH hand
+        assert [f for f in findings if f["severity"] == "error"] == [], name
+    assert not (journal / "hand-0003.phh").exists()
+    # the ledger command reads the same from the journal, and changes nothing in it
+    before = {p.name: p.read_bytes() for p in journal.iterdir()}
+    result = CliRunner().invoke(app, ["ledger", str(journal), "--json"])
+    assert result.exit_code == 0, result.stderr
+    import json
+
+    assert _ledger(json.loads(result.stdout)) == _ledger(end)
+    text = CliRunner().invoke(app, ["ledger", str(journal)])
+    assert text.exit_code == 0 and "nets 0 + rake 0 = 0: the ledger adds up" in text.stdout
+    assert {p.name: p.read_bytes() for p in journal.iterdir()} == before
+
+
+def test_sitout_sitin_and_button_correction(tmp_path: Path) -> None:
+    """A player sitting out is not dealt in and the blinds fall among the others (RULES.md §6.1);
+    ``sitin NAME`` deals him in at the next hand; ``button NAME`` puts the button where the dealer
+    says instead of moving it."""
+    seats = ["--seat=A=100", "--seat=B=100", "--seat=C=100", "--seat=D=100"]
+    commands = [
+        "sitout C", "fold", "fold", "fold",          # hand 1 (A button: B SB, C BB, D first): D, A, B fold
+        "next",                                       # hand 2: A, B, D; button B; D SB, A BB, B first
+        "sitin C", "fold", "fold",                    # B and D fold
+        "button A", "next",                           # hand 3: the button stays with A: B SB, C BB
+    ]
+    out = scripted(tmp_path / "j", [*FL, *seats, "--button", "A"], commands)
+    hand2 = out[4]
+    assert hand2["message"] == "hand 2: B has the button"
+    assert hand2["stacks"] == {"A": 98, "B": 99, "C": 101, "D": 99}  # D posts SB 1, A BB 2; C not dealt in
+    assert hand2["to_act"] == "B"
+    hand3 = out[-1]
+    assert hand3["message"] == "hand 3: A has the button"
+    assert hand3["stacks"] == {"A": 101, "B": 98, "C": 99, "D": 99} and hand3["to_act"] == "D"
+
+
+def test_sitin_bb_waits_for_the_big_blind(tmp_path: Path) -> None:
+    """``sitin NAME bb``: the returning player stays out until the next hand would make him the big
+    blind, then posts it (the second documented option for a returning player)."""
+    seats = ["--seat=A=100", "--seat=B=100", "--seat=C=100", "--seat=D=100", "--seat=E=100"]
+    commands = [
+        "sitout C", "fold", "fold", "fold", "fold", "next",  # hand 1 (A button; B SB, C BB): C wins 3
+        "sitin C bb", "fold", "fold", "fold", "next",        # hand 2: B button, D SB, E BB (C out)
+        "fold", "fold", "fold", "next",                      # hand 3: D button; with C in, A would be BB
+        "fold", "fold", "fold", "next",                      # hand 4: E button; with C in, B would be BB
+    ]
+    out = scripted(tmp_path / "j", [*FL, *seats, "--button", "A"], commands)
+    buttons = [out[k]["message"] for k in (5, 10, 14, 18)]
+    assert buttons == [f"hand {n}: {b} has the button" for n, b in ((2, "B"), (3, "D"), (4, "E"), (5, "A"))]
+    assert [out[k]["stacks"]["C"] for k in (5, 10, 14)] == [101, 101, 101]  # waiting: not dealt in
+    hand5 = out[18]  # A button, B SB, C BB: C is dealt in posting the big blind
+    assert hand5["stacks"]["C"] == 99 and hand5["to_act"] == "D"
+    code, lines, _ = deal(["--resume", str(tmp_path / "j")], ["status"])
+    assert code == 0 and lines[0]["stacks"] == hand5["stacks"]
+
+
+def test_session_commands_are_refused_with_what_was_typed_and_why(tmp_path: Path) -> None:
+    seats = ["--seat=A=100", "--seat=B=100", "--seat=C=100"]
+    commands = ["rebuy Zed 10", "seat A 50", "seat D 50 after Q", "sitin B", "leave b", "rebuy B 10",
+                "sitin A bb", "rebuy A x"]
+    code, out, err = deal([*FL, *seats, "--button", "A", "--journal", str(tmp_path / "j")], commands)
+    assert code == 1 and err.strip().endswith("7 commands refused")
+    assert [line["ok"] for line in out] == [False, False, False, False, True, False, False, False]
+    messages = [line["message"].split(" — ")[0] for line in out]
+    assert messages[0] == "refused 'rebuy Zed 10': Zed is not seated (players: A, B, C)"
+    assert messages[1] == "refused 'seat A 50': A is already seated: use rebuy A CHIPS"
+    assert messages[2] == "refused 'seat D 50 after Q': no seat after Q: not seated (players: A, B, C)"
+    assert messages[3] == "refused 'sitin B': B is not sitting out"
+    assert messages[4] == "ok: B leaves (cashes out his stack) (at the next deal)"
+    assert messages[5].startswith("refused 'rebuy B 10': B is not seated")  # he is leaving
+    assert messages[6] == "refused 'sitin A bb': A is not sitting out"
+    assert messages[7] == "refused 'rebuy A x': 'rebuy' needs the chips as a whole number, not 'x'"
+    assert out[7]["message"].endswith("A: call 2 · raise to 4 · fold")  # and the choices
+
+
+def test_a_seat_beyond_the_table_size_is_refused(tmp_path: Path) -> None:
+    seats = [f"--seat=P{i}=50" for i in range(1, 7)]
+    code, out, _ = deal([*FL, *seats, "--button", "P1", "--journal", str(tmp_path / "j")], ["seat Q 50"])
+    assert code == 1 and out[0]["message"].startswith("refused 'seat Q 50': the table is full (6 players)")
