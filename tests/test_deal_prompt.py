@@ -23,7 +23,7 @@ def test_interactive_prompt_completion_history_and_quit(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     child = _spawn(["--game", "27TD-NL", "--stakes", "1/2", "--seat=Alice=100", "--seat=Bob=100",
                     "--button", "Alice", "--journal", str(journal)], tmp_path)
-    child.expect_exact("Alice: call 1 · raise 4 to 100 (all-in) · fold")
+    child.expect_exact("Alice: call 1 · raise to 4–100 (all-in) · fold")
     child.expect_exact(f"journal: {journal}")
     child.expect_exact("[hand 1 B1 Alice] > ")
     child.send("ca\t")                       # completes the command word
@@ -60,7 +60,7 @@ def test_interactive_resume_says_where_it_is(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     child = _spawn(["--game", "ITA", "--invito", "10", "--chip", "1", "--seat=P1=100", "--seat=P2=100",
                     "--seat=P3=100", "--button", "P3", "--journal", str(journal)], tmp_path)
-    child.expect_exact("P1: buio 20 · check · bet 1 to 10 (pot) · fold")
+    child.expect_exact("P1: buio 20 · check · bet 1–10 (pot) · fold")
     child.expect_exact(" P1] > ")            # the prompt: SETUP while a buio may still be declared
     child.send("check\r")
     child.expect_exact("ok: P1 checks")

@@ -48,7 +48,7 @@ def test_next_and_commands_out_of_place_are_refused(tmp_path: Path) -> None:
     assert messages[3].startswith("refused 'bet 5': there is a bet of 2")
     assert "RAISE_BELOW_MINIMUM" in messages[4]
     assert "CHECK_FACING_BET" in messages[5]
-    assert all("Ann: call 2 · raise 4 to 200 (all-in) · fold" in m for m in messages[:6])
+    assert all("Ann: call 2 · raise to 4–200 (all-in) · fold" in m for m in messages[:6])
     assert out[6]["pot"] == 3  # nothing changed
     assert "commands = 0" in (tmp_path / "j" / "session.toml").read_text()
 

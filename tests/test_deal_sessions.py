@@ -63,9 +63,13 @@ def test_fixed_limit_triple_draw_cap_reshuffle_and_showdown(tmp_path: Path) -> N
     # D1: 52 − 30 = 22 in the stub; the sixth drawer needs a reshuffle
     assert by[8]["street"] == "D1" and by[8]["stub"] == 22 and by[8]["to_act"] == "P1"
     assert by[9]["stub"] == 22 - 1 - 4
-    reshuffle = [n for n in by[14]["notes"] if n.startswith("reshuffle")]
-    assert reshuffle and "continue with P6" in reshuffle[0]
-    assert any("stub is short" in n for n in by[13]["notes"])
+    # the reshuffle is announced before P6 draws, in cards and piles (issue 16), then said when done:
+    # stage 1 (1 burn + the 1 card held back) cannot serve 4 + burn + hold-back, so this draw's
+    # discards of the five players served go in too (§8.4 stage 2): 1 + 1 + 20 = 22 cards
+    pool = "shuffle 22 cards into a new stub (1 burn card, the 1 card left in the stub, 20 discards of this draw " \
+           "by players already served), cut, burn one (RULES.md §8.4)"
+    assert f"Reshuffle ahead: if P6 draws 1–5, {pool}" in by[13]["notes"]
+    assert f"Reshuffle now, before P6's next card: {pool}" in by[14]["notes"]
     # B3: bets of 4 (big bet), capped after bet + 3 raises; P2 may only call
     assert by[23]["to_act"] == "P2" and by[23]["legal"]["min_bet"] == 4
     assert by[27]["legal"]["min_raise_to"] is None and by[27]["legal"]["to_call"] == 4

@@ -59,7 +59,7 @@ def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
     assert (got["legal"]["to_call"], got["legal"]["min_raise_to"], got["legal"]["max_raise_to"]) == (65, 125, 250)
     code, stdout, _ = _status(path)
     assert code == 0
-    assert "Ben: call $0.65 · raise $1.25 to $2.50 (pot) · fold" in stdout
+    assert "Ben: call $0.65 · raise to $1.25–$2.50 (pot) · fold" in stdout
 
 
 def test_status_lists_rule_errors_and_exits_1(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
             ("main" if i == 0 else f"side {i}") + f" {amount}" for i, amount in enumerate(view.pots)
         ) + ")"
     if view.stub is not None:
-        pot += f" · stub {view.stub} cards"
+        pot += f" · stub {view.stub} card{'' if view.stub == 1 else 's'}"
     lines.append(Text(pot))
     legal = view.legal_line()
     if legal:

@@ -34,6 +34,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from drawdealer.cli.deal.announce import Before, said_after
 from drawdealer.cli.deal.commands import SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError
@@ -267,13 +268,13 @@ class DealerSession:
         errors = [f for f in findings if f.is_error]
         if errors:
             return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
-        before = len(self.state.deck.reshuffles)
+        before = Before.of(self.state)
         self.state.apply(action)
         self.actions.append(action)
         self._start_if_ready()
         self._commit()
         warnings = [f"warning: {f.message} ({f.code})" for f in findings]
-        notes = [r.describe() for r in self.state.deck.reshuffles[before:]]
+        notes = said_after(before, self.state, action)
         message = self._describe(action)
         return Reply(view=self.view(message=message, extra_notes=tuple(notes + warnings)))
 
@@ -322,6 +323,8 @@ class DealerSession:
         if verb is Verb.CALL:
             owed = max(0, high - committed)
             paid = min(owed, stack)
+            if command.amount is not None and command.amount != paid and owed:
+                return f"the call is {paid:,}" + (f" (to {high:,})" if committed else "") + f", not {command.amount:,}"
             return Action(kind=K.CALL, player=player, amount=paid, all_in=paid == stack and paid > 0, text=command.text)
         if verb is Verb.ALLIN:
             if stack == 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from drawdealer.cli.deal.announce import reshuffle_ahead
 from drawdealer.cli.deal.view import SeatView, TableView, choices
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import ActionKind
@@ -120,9 +121,7 @@ def _notes(session: DealerSession, settlement: Settlement | None, player: str | 
         deck = state.deck
         notes.append(f"{state.street}: {player} draws now (0-{spec.max_discard} cards); "
                      f"stub {deck.stub} cards, {deck.dealable()} dealable")
-        if deck.dealable() < spec.max_discard:
-            notes.append(f"the stub is short ({deck.dealable()} dealable): a reshuffle may be needed; "
-                         "the screen will list the piles that go in (RULES.md §8.4)")
+        notes += reshuffle_ahead(state, player, spec.max_discard)
     if phase == "SHOWDOWN" and player is not None and not state.shown and not state.mucked:
         notes.append(f"Showdown: {player} shows first ({state.show_first_reason()}, RULES.md §9.1)")
     if settlement is not None:

@@ -53,20 +53,28 @@ def draws_text(counts: tuple[int, ...] | list[int]) -> str:
 
 def _amount_range(low: int, high: int | None, *, all_in_to: int | None, pot_limited: bool,
                   money: Callable[[int], str]) -> str:
+    """``12–23 (pot)``, ``2–69``, ``4`` or ``200 (all-in)``: one amount or a range with an en dash,
+    never two numbers that could be read as one (issue 16)."""
     if high is None or high == low:
         return money(low) + (" (all-in)" if all_in_to is not None and low == all_in_to else "")
-    text = f"{money(low)} to {money(high)}"
+    text = f"{money(low)}–{money(high)}"
     if all_in_to is not None and high == all_in_to:
         return text + " (all-in)"
     return text + (" (pot)" if pot_limited else "")
 
 
-def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callable[[int], str] = str) -> list[str]:
-    """The legal actions in words (issue 5): ``call 30``, ``raise 60 to 115 (pot)``, ``fold``.
+def chips(amount: int) -> str:
+    """Chips with thousands grouped by commas, ``12,500`` (issue 16: never a space inside a number)."""
+    return f"{amount:,}"
+
+
+def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callable[[int], str] = chips) -> list[str]:
+    """The legal actions in words (issues 5, 16): ``call 30``, ``raise to 60–115 (pot)``, ``bet 2–69``,
+    ``fold``; each is also what the dealer may type (``raise to N`` is ``raise N``).
 
     ``stack`` is the actor's chips behind (a call of all of them is an all-in); ``pot_limited``
     marks a maximum set by the pot (pot limit, Italian, RULES.md §7.3, §7.6); ``money`` writes an
-    amount (chips by default; ``$0.65`` for a cash-game history in cents).
+    amount (chips, thousands grouped, by default; ``$0.65`` for a cash-game history in cents).
     """
     parts: list[str] = []
     if legal.blind_open is not None:
@@ -74,7 +82,7 @@ def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callab
     if legal.controbuio is not None:
         parts.append(f"controbuio {money(legal.controbuio)}")
     if legal.draw and legal.draw_max is not None:
-        parts.append(f"draw 1-{legal.draw_max}" if legal.draw_max > 1 else "draw 1")
+        parts.append(f"draw 1–{legal.draw_max}" if legal.draw_max > 1 else "draw 1")
         parts.append("pat")
     if legal.show:
         parts += ["show CARDS", "muck"]
@@ -86,8 +94,7 @@ def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callab
         parts.append("bet " + _amount_range(legal.min_bet, legal.max_bet, all_in_to=legal.all_in_to,
                                             pot_limited=pot_limited, money=money))
     if legal.raise_ and legal.min_raise_to is not None:
-        single = legal.max_raise_to is None or legal.max_raise_to == legal.min_raise_to
-        parts.append("raise " + ("to " if single else "") + _amount_range(
+        parts.append("raise to " + _amount_range(
             legal.min_raise_to, legal.max_raise_to, all_in_to=legal.all_in_to, pot_limited=pot_limited,
             money=money))
     if legal.fold:
