@@ -377,11 +377,11 @@ class DealerSession:
         elif kind is K.CHECK:
             text = f"{who} checks"
         elif kind is K.CALL:
-            text = f"{who} calls {action.amount}{flag}"
+            text = f"{who} calls {action.amount:,}{flag}"
         elif kind is K.BET:
-            text = f"{who} bets {action.amount}{flag}"
+            text = f"{who} bets {action.amount:,}{flag}"
         elif kind is K.RAISE:
-            text = f"{who} raises to {action.amount}{flag}"
+            text = f"{who} raises to {action.amount:,}{flag}"
         elif kind is K.DRAW:
             text = f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
         elif kind is K.SHOW:
@@ -393,9 +393,9 @@ class DealerSession:
             what = "controbuio" if state.blind_posters else "blind opening"
             text = f"{who} declines the {what} (RULES.md §10.6): the cards are dealt"
         elif kind is K.POST_BLIND_OPEN:
-            text = f"{who} opens blind (buio) for {action.amount}"
+            text = f"{who} opens blind (buio) for {action.amount:,}"
         else:
-            text = f"{who} posts controbuio {action.amount}"
+            text = f"{who} posts controbuio {action.amount:,}"
         return f"ok: {text}" + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
 
     def _ranking(self):

@@ -134,21 +134,21 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
     notes: list[str] = []
     needs = s.carry.requirement if s.carry else "?"
     if s.outcome == "UNOPENED":
-        notes.append(f"Nobody opened: {s.carried} stays in the middle; the next deal needs {needs} to open "
+        notes.append(f"Nobody opened: {s.carried:,} stays in the middle; the next deal needs {needs} to open "
                      "(RULES.md §10.2)")
     elif s.outcome == "PAROLA":
-        notes.append(f"Nobody bet after the draw (parola): {s.carried} stays in the middle; the next deal needs "
+        notes.append(f"Nobody bet after the draw (parola): {s.carried:,} stays in the middle; the next deal needs "
                      f"{needs} (RULES.md §10.5)")
     for aw in s.awards:
         label = "Main pot" if aw.index == 0 else f"Side pot {aw.index}"
         if len(aw.winners) > 1:
-            split = ", ".join(f"{p} {v}" for p, v in aw.shares.items())
+            split = ", ".join(f"{p} {v:,}" for p, v in aw.shares.items())
             odd = f"; odd chip to {aw.odd_chip_to} (first left of the button, RULES.md §9.6)" if aw.odd_chip_to else ""
-            notes.append(f"{label} {aw.amount}: split {split}{odd} — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: split {split}{odd} — {aw.reason}")
         elif aw.winners:
-            notes.append(f"{label} {aw.amount}: {aw.winners[0]} — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: {aw.winners[0]} — {aw.reason}")
         else:
-            notes.append(f"{label} {aw.amount}: undecided — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: undecided — {aw.reason}")
     if s.false_opener:
         if s.refunds:
             back = ", ".join(f"{p} {v}" for p, v in s.refunds.items())
@@ -158,7 +158,7 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
             notes.append(f"{s.false_opener} opened without openers: he pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
-        notes.append("Uncalled: " + ", ".join(f"{p} takes back {v}" for p, v in s.returned.items()))
+        notes.append("Uncalled: " + ", ".join(f"{p} takes back {v:,}" for p, v in s.returned.items()))
     opener = state.openers_due()
     if opener:
         notes.append(f"{opener} opened: he must show his openers (show NAME CARDS, RULES.md §10.2)")

@@ -138,6 +138,11 @@ class TableView:
         return f"{self.to_act}: " + " · ".join(self.choices)
 
     @property
+    def bets_in_front(self) -> int:
+        """Chips bet in this betting round, still in front of the players (part of ``pot``)."""
+        return sum(s.bet for s in self.seats)
+
+    @property
     def stacks(self) -> dict[str, int]:
         return {s.name: s.stack for s in self.seats}
 
@@ -152,6 +157,7 @@ class TableView:
             "street": self.street,
             "to_act": self.to_act,
             "pot": self.pot,
+            "bets_in_front": self.bets_in_front,
             "legal": legal_json(self.legal),
             "stacks": self.stacks,
             "stub": self.stub,
