@@ -161,7 +161,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency")
+                 "currency", "lone")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -223,6 +223,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self._settlement: Settlement | None = None
         self.ranking_cache: Ranking | None = None
         self.nactive = self.ncan = n  # players not folded / not folded with chips behind
+        self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -473,6 +474,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         if self.to_act < 0:
             self.rnd.skipped = True
             self.last_street_bet = False
+            if self.ncan == 1 and self.nactive > 1:
+                self._note_lone_player()
             self._next_street(problems)
 
     def _from_opener(self) -> int:
