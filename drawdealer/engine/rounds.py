@@ -437,10 +437,13 @@ class BettingRound:
     def _return_uncalled(self) -> None:
         """Give back the excess of the top commitment over the next highest (RULES.md §7.1, §9.4).
 
-        Commitments are the live chips: antes are dead money, never uncalled.
+        Commitments are whole-hand totals, antes included (§9.4 step 2): a player all-in for less
+        than the ante can win only as much from each opponent, and the rest of an opponent's forced
+        bets above that is returned when nobody else matched it. Equal antes never make an excess;
+        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
         """
-        total, antes = self.total, self.antes
-        uncalled = uncalled_excess([t - a for t, a in zip(total, antes)] if any(antes) else total)
+        total = self.total
+        uncalled = uncalled_excess(total)
         if uncalled is not None:
             who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:

@@ -153,7 +153,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     """One hand (see the module docstring). Build it with :meth:`new` or :meth:`from_record`."""
 
     __slots__ = ("spec", "opts", "stakes", "hand_id", "names", "seat_no", "index", "n", "button", "order",
-                 "stack", "bet", "total", "antes", "folded", "dead", "pot", "returned",
+                 "stack", "bet", "total", "folded", "dead", "pot", "returned",
                  "phase", "k", "streets", "street", "rnd", "to_act", "deck", "events", "aborted",
                  "draw_order", "draw_pos", "drawn", "delayed", "declared", "shown", "mucked", "show_order",
                  "first_show_checked", "sb_poster", "bb_poster", "bb_expected", "sb_expected", "posted",
@@ -178,7 +178,6 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.stack = [s.stack for s in dealt]
         self.bet = [0] * n
         self.total = [0] * n
-        self.antes = [0] * n  # antes of blind games: in the pots, never uncalled (§7.1, §9.4)
         self.folded = [False] * n
         self.dead = 0
         self.pot = 0
@@ -254,7 +253,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         new = object.__new__(HandState)
         for name in HandState.__slots__:
             setattr(new, name, getattr(self, name))
-        for name in ("stack", "bet", "total", "antes", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
+        for name in ("stack", "bet", "total", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
                      "delayed", "declared", "show_order", "blind_posters"):
             setattr(new, name, list(getattr(self, name)))
         new.posted, new.mucked = set(self.posted), set(self.mucked)
