@@ -104,12 +104,13 @@ class Settling:
                 pots = [new_pot(amount=self.dead, eligible=())]
         return pots
 
-    def settle(self, *, rake: int | None = None, explain: bool = True) -> Settlement:
+    def settle(self, *, rake: int | Sequence[int] | None = None, explain: bool = True) -> Settlement:
         """Pots, rake, awards and final stacks of a finished (or abandoned) hand (RULES.md §9, §10).
 
         The rake is ``RAKE_PERCENT``'s formula (§9.5) unless ``rake`` is given (a log's own rake
-        when no formula is configured). ``explain=False`` leaves the awards' reasons empty (the
-        validator's fast path).
+        when no formula is configured): a total, taken from the main pot first, or the rake taken
+        from each pot (``pots.rake_division``). ``explain=False`` leaves the awards' reasons empty
+        (the validator's fast path).
         """
         s = self._settlement
         if s is not None and rake is None and (s.explained or not explain):
@@ -132,10 +133,12 @@ class Settling:
                 final_stacks=final, outcome=outcome, determined=True, carry=carry, explained=True)
             return s
         if rake is None:
-            taken = self.expected_rake(pot_total) if self.raked else 0
+            taken = by_pot = self.expected_rake(pot_total) if self.raked else 0
+        elif isinstance(rake, int):
+            taken = by_pot = min(rake, pot_total)
         else:
-            taken = min(rake, pot_total)
-        awards = self.award(pots, taken, explain=explain)
+            taken, by_pot = sum(rake), rake
+        awards = self.award(pots, by_pot, explain=explain)
         collected: dict[str, int] = {}
         determined = True
         for aw in awards:
@@ -197,8 +200,9 @@ class Settling:
             return 0
         return expected_rake(pot_total, percent=opts.rake_percent, cap=opts.rake_cap, unit=opts.rake_unit)
 
-    def award(self, pots: Sequence[Pot], rake: int = 0, *, explain: bool = True) -> list[PotAward]:
-        """Award ``pots`` (minus ``rake``) to the best hands at showdown (RULES.md §9.2, §9.4, §9.6).
+    def award(self, pots: Sequence[Pot], rake: int | Sequence[int] = 0, *, explain: bool = True) -> list[PotAward]:
+        """Award ``pots`` (minus ``rake``, as ``pots.take_rake`` takes it) to the best hands at showdown
+        (RULES.md §9.2, §9.4, §9.6).
 
         ``pots`` are shared among players not folded, as :meth:`pots` builds them. A mucked hand has
         no claim; a hand neither shown nor mucked counts when all its cards are known (a hand
