@@ -5,7 +5,8 @@ the recorded action, RULES.md §11.1, unless the state becomes undefined: ``HIST
 then compares what the log *claims* with what the engine computes: uncalled bets, total pot, main
 and side pots, rake, winners and shares of each pot, collected amounts, final stacks (§11.5), and
 the Italian checks of §11.6. Every finding carries the hand id, the source line and the index of
-the event it concerns. ``replay_session`` chains hands: button movement and the Italian carry-over
+the event it concerns, and a finding that follows from an earlier one says so (``caused_by``,
+``engine.causes``). ``replay_session`` chains hands: button movement and the Italian carry-over
 from deal to deal (requirement, carried pot, false opener's penalty).
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
+from drawdealer.engine.causes import link_causes
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker
@@ -138,8 +140,9 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         if state.phase == COMPLETE:
             findings += state.finish()
             settlement = _check_claims(state, record, findings)
-    return _new_result(hand_id=hid, game=spec.id, findings=tuple(findings), settlement=settlement,
-                        street=state.street, complete=state.phase == COMPLETE, aborted=state.aborted, state=state)
+    return _new_result(hand_id=hid, game=spec.id, findings=link_causes(findings) if findings else (),
+                        settlement=settlement, street=state.street, complete=state.phase == COMPLETE,
+                        aborted=state.aborted, state=state)
 
 
 _OPTIONS: dict[tuple, tuple[Options, Options]] = {}
@@ -420,7 +423,8 @@ class Session:
                                      actual=recorded.pot, currency=currency))
         result = replay(record, options=self.options, carry=carry)
         if extra:
-            result = ReplayResult(hand_id=result.hand_id, game=result.game, findings=tuple(extra) + result.findings,
+            result = ReplayResult(hand_id=result.hand_id, game=result.game,
+                                  findings=link_causes(extra + list(result.findings)),
                                   settlement=result.settlement, street=result.street, complete=result.complete,
                                   aborted=result.aborted, state=result.state)
         self.carry = result.carry

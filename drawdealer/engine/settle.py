@@ -82,8 +82,12 @@ class Settling:
         return amounts
 
     def pots(self) -> list[Pot]:
-        """Main and side pots from the chips committed so far, dead money in the main pot (§9.4)."""
-        names, total = self.names, self.total
+        """Main and side pots from the chips committed so far, dead money in the main pot (§9.4).
+
+        The pots are shaped by the commitments as the betting matched them (``matched``); a call the
+        log recorded short leaves its missing chips out of the pot where his chips end.
+        """
+        names, total, short = self.names, self.matched(), self.short
         active: list[str] = []
         level = -1
         split = False
@@ -95,8 +99,14 @@ class Settling:
                 elif total[j] != level:
                     split = True
         if active and not split:  # one level: a single pot (the common case)
-            return [new_pot(amount=sum(total) + self.dead, eligible=tuple(active))]
+            return [new_pot(amount=sum(self.total) + self.dead, eligible=tuple(active))]
         pots = build_pots(dict(zip(names, total)), active) if active else []
+        if short is not None and pots:
+            levels = sorted({total[j] for j, out in enumerate(self.folded) if not out and total[j]})
+            for j, missing in enumerate(short):
+                if missing:
+                    k = min(sum(1 for level in levels if level < total[j]), len(pots) - 1)
+                    pots[k] = new_pot(amount=pots[k].amount - missing, eligible=pots[k].eligible)
         if self.dead:
             if pots:
                 pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
