@@ -23,6 +23,10 @@ from typing import NamedTuple
 import pokerkit as pk
 from pokerkit import Automation
 
+from drawdealer.engine.record import HandRecord
+from drawdealer.engine.replay import replay
+from drawdealer.parsers.phh import parse_hand
+
 AUTOMATIONS = (
     Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
     Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
@@ -134,6 +138,7 @@ class Hand(NamedTuple):
     text: str
     table: Table
     avoided: tuple[str, ...]
+    pots: int  # main and side pots pokerkit awarded
 
 
 class Redeal(Exception):
@@ -150,13 +155,13 @@ def play(seed: int) -> Hand:
     rng = random.Random(seed)
     while True:
         try:
-            text, table, steered = _play_once(rng)
-            return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered))
+            text, table, steered, pots = _play_once(rng)
+            return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered), pots=pots)
         except Redeal as r:
             avoided.append(r.key)
 
 
-def _play_once(rng: random.Random) -> tuple[str, Table, list[str]]:
+def _play_once(rng: random.Random) -> tuple[str, Table, list[str], int]:
     table = random_table(rng)
     steered: list[str] = []
     rounds: dict[int, _Round] = {}
@@ -191,7 +196,8 @@ def _play_once(rng: random.Random) -> tuple[str, Table, list[str]]:
         steered.append("reshuffle")
     history = pk.HandHistory.from_game_state(
         game, state, compression_status=not table.one_card_per_action, finishing_stacks=list(state.stacks), **fields)
-    return history.dumps(), table, steered
+    pots = 1 + max((op.pot_index for op in state.operations if isinstance(op, pk.ChipsPushing)), default=0)
+    return history.dumps(), table, steered, pots
 
 
 class _Stub:
@@ -283,3 +289,11 @@ def _check_odd_chips(state: pk.State) -> None:
             winners = [a for a in op.amounts if a > 0]
             if len(winners) > 1 and max(winners) - min(winners) >= 2:
                 raise Redeal("odd_chips")
+
+
+def validate(text: str) -> list[str]:
+    """drawdealer's finding codes for one PHH hand, in order (``PARSE_ERROR: message`` when unread)."""
+    record = parse_hand(text.splitlines())
+    if not isinstance(record, HandRecord):
+        return [f"PARSE_ERROR: {getattr(record, 'message', record)}"]
+    return [f.code for f in replay(record).findings]
