@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 import pokerkit as pk
@@ -149,6 +150,7 @@ class Redeal(Exception):
         self.key = key
 
 
+@lru_cache(maxsize=None)
 def play(seed: int) -> Hand:
     """The hand of ``seed``: the first deal from it that needs no :class:`Redeal`."""
     avoided: list[str] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pytest
 
@@ -32,14 +32,39 @@ def _with_actions(text: str, actions: list[str]) -> str:
     return _ACTIONS.sub(lambda _: "actions = [" + ", ".join(f"'{a}'" for a in actions) + "]", text)
 
 
-def _before(text: str, k: int) -> pk.State:
-    """pokerkit's state just before action ``k``."""
-    history = pk.HandHistory.loads(text)
-    history.actions = history.actions[:k]
+class Before(NamedTuple):
+    """pokerkit's state just before one action: who acts, bets and stacks, the minimum raise-to,
+    the street, its bet unit and whether its cap is reached."""
+
+    actor: int | None
+    bets: tuple[int, ...]
+    stacks: tuple[int, ...]
+    min_to: int | None
+    street: int | None
+    unit: int | None
+    capped: bool
+
+
+def _snapshot(state: pk.State) -> Before:
+    street = state.street
+    cap = street.max_completion_betting_or_raising_count if street is not None else None
+    return Before(state.actor_index, tuple(state.bets), tuple(state.stacks),
+                  state.min_completion_betting_or_raising_to_amount, state.street_index,
+                  street.min_completion_betting_or_raising_amount if street is not None else None,
+                  cap is not None and state.completion_betting_or_raising_count >= cap)
+
+
+def _before(text: str) -> list[Before]:
+    """pokerkit's state before each action of the hand (one replay)."""
+    out: list[Before] = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        *_, state = iter(history)
-    return state
+        last = None
+        for state, action in pk.HandHistory.loads(text).state_actions:
+            if action is not None:
+                out.append(last)  # type: ignore[arg-type]
+            last = _snapshot(state)
+    return out
 
 
 def _unseen(text: str) -> str:
@@ -55,11 +80,9 @@ def raise_below_minimum(hand: Hand) -> str | None:
     if hand.table.variant != "N2L1D":
         return None
     actions = _actions(hand.text)
-    for k, a in enumerate(actions):
+    for k, (a, state) in enumerate(zip(actions, _before(hand.text))):
         if " cbr " in a:
-            state = _before(hand.text, k)
-            i, high = state.actor_index, max(state.bets)
-            low = state.min_completion_betting_or_raising_to_amount
+            i, high, low = state.actor, max(state.bets), state.min_to
             if high > 0 and high + 1 < low < state.stacks[i] + state.bets[i]:
                 actions[k] = f"p{i + 1} cbr {low - 1}"
                 return _with_actions(hand.text, actions)
@@ -70,10 +93,9 @@ def fixed_limit_wrong_size(hand: Hand) -> str | None:
     if hand.table.variant != "F2L3D":
         return None
     actions = _actions(hand.text)
-    for k, a in enumerate(actions):
+    for k, (a, state) in enumerate(zip(actions, _before(hand.text))):
         if " cbr " in a:
-            state = _before(hand.text, k)
-            i, to = state.actor_index, int(a.split()[-1])
+            i, to = state.actor, int(a.split()[-1])
             if max(state.bets) > 0 and to + 1 < state.stacks[i] + state.bets[i]:
                 actions[k] = f"p{i + 1} cbr {to + 1}"
                 return _with_actions(hand.text, actions)
@@ -81,17 +103,13 @@ def fixed_limit_wrong_size(hand: Hand) -> str | None:
 
 
 def raise_past_the_cap(hand: Hand) -> str | None:
-    if hand.table.variant != "F2L3D":
+    if hand.table.variant != "F2L3D" or hand.text.count(" cbr ") < 4:  # no round can be capped
         return None
     actions = _actions(hand.text)
-    for k, a in enumerate(actions):
+    for k, (a, state) in enumerate(zip(actions, _before(hand.text))):
         if a.endswith(" cc"):
-            state = _before(hand.text, k)
-            i, high = state.actor_index, max(state.bets)
-            street = state.street
-            unit = street.min_completion_betting_or_raising_amount
-            capped = state.completion_betting_or_raising_count >= street.max_completion_betting_or_raising_count
-            if capped and state.street_index > 0 and state.stacks[i] + state.bets[i] > high + unit:
+            i, high, unit = state.actor, max(state.bets), state.unit
+            if state.capped and state.street and state.stacks[i] + state.bets[i] > high + unit:
                 actions[k] = f"p{i + 1} cbr {high + unit}"
                 return _with_actions(hand.text, actions)
     return None
@@ -99,10 +117,9 @@ def raise_past_the_cap(hand: Hand) -> str | None:
 
 def over_the_stack(hand: Hand) -> str | None:
     actions = _actions(hand.text)
-    for k, a in enumerate(actions):
+    for k, (a, state) in enumerate(zip(actions, _before(hand.text))):
         if " cbr " in a:
-            state = _before(hand.text, k)
-            i = state.actor_index
+            i = state.actor
             actions[k] = f"p{i + 1} cbr {state.stacks[i] + state.bets[i] + 10}"
             return _with_actions(hand.text, actions)
     return None
