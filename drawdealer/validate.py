@@ -276,7 +276,8 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
             assert isinstance(result, ParseFailure)
             session = None
             finding = result.finding()
-            finding = replace(finding, actual=result.text or None)
+            if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
+                finding = replace(finding, actual=result.text or None)
             yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
                              findings=(finding,), status="unparsed").shifted(offset)
 
