@@ -112,21 +112,28 @@ def split_points(path: str | Path, size: int, chunk: int) -> list[int]:
         target = chunk
         while target < size:
             raw.seek(target - 1)  # from the byte before: the header's line end may sit there
-            buf = b""
-            match = None
-            while match is None:
-                block = raw.read(1 << 16)
-                if not block:
-                    break
-                searched = max(0, len(buf) - 64)  # a header may straddle two blocks
-                buf += block
-                match = _HEADER.search(buf, searched)
-            if match is None:
+            at = _next_header(raw, target - 1)
+            if at is None:
                 break
-            at = target + match.start()  # the header line starts after the b"\n"
             points.append(at)
             target = at + chunk
     return points
+
+
+def _next_header(raw: Any, offset: int) -> int | None:
+    """The offset of the first hand header line in ``raw`` from its position ``offset`` on (the
+    ``b"\n"`` before it included), or None. Reads 64 KiB at a time, keeping only the last bytes of
+    the previous read (a header may straddle two), so time and memory stay linear whatever the
+    distance to the next header."""
+    tail = b""
+    while block := raw.read(1 << 16):
+        buf = tail + block
+        match = _HEADER.search(buf)
+        if match is not None:
+            return offset - len(tail) + match.start() + 1  # the header line starts after the b"\n"
+        tail = buf[-64:]
+        offset += len(block)
+    return None
 
 
 def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[Task | FileProblem]:

@@ -11,11 +11,11 @@ many players) and the next hand is read; a TOML file of the dealer's over a limi
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from drawdealer.parsers.results import ParseFailure
+if TYPE_CHECKING:
+    from drawdealer.parsers.results import ParseFailure
 
 MAX_PLAYERS = 10
 """Players in a hand: no game seats more (RULES.md §2.1). A hand with more seats is one
@@ -100,6 +100,8 @@ def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str]:
 def player_count_failure(players: int, *, line: int, hand_id: str, start_line: int, end_line: int | None,
                          source: str) -> ParseFailure:
     """The ``PLAYER_COUNT_INVALID`` refusal of a hand with more than :data:`MAX_PLAYERS` players."""
+    from drawdealer.parsers.results import ParseFailure
+
     return ParseFailure(code="PLAYER_COUNT_INVALID", expected=f"2..{MAX_PLAYERS}", actual=players,
                         message=f"{players} players: no game seats more than {MAX_PLAYERS} (RULES.md §2); "
                                 f"hand not read further",
@@ -124,12 +126,14 @@ _TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.
                           rf"|[\[{{\]}}\n]|[0-9][0-9_]{{{MAX_AMOUNT_DIGITS},}}")
 
 
-def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] = tomllib.loads) -> dict[str, Any]:
-    """``loads(text)``, but a text that makes ``loads`` recurse too deep or convert a number of
+def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``loads(text)`` (default :func:`tomllib.loads`), but a text that makes ``loads`` recurse too deep or convert a number of
     thousands of digits raises :class:`TomlLimitError` at the line of the problem (instead of a
     ``RecursionError`` or a ``ValueError`` with no place). ``TOMLDecodeError`` passes through."""
+    import tomllib
+
     try:
-        return loads(text)
+        return (loads or tomllib.loads)(text)
     except (RecursionError, ValueError) as exc:
         if isinstance(exc, tomllib.TOMLDecodeError):
             raise
