@@ -202,7 +202,8 @@ def split_pokerstars_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[s
                             lines.pop()  # stops at the header at the latest
                         yield start, lines
                     else:
-                        yield from _chunk(start, carry + lines)
+                        _keep(carry, lines, room)
+                        yield from _chunk(start, carry)
                 elif carry:
                     yield from _chunk(start, carry)
                 carry, start, pos, at_header, room = [], base + 1, j, True, limits.MAX_HAND_CHARS
