@@ -58,6 +58,7 @@ from drawdealer.parsers.fastaction import (
     new_record,
     new_seat,
 )
+from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import END, first_error
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
@@ -148,7 +149,10 @@ def parse_amount(text: str, cents: bool) -> int:
     m = _AMOUNT.fullmatch(text)
     if m is None:
         raise _LineError(f"'{text}' is not an amount")
-    whole = int(m.group(1).replace(",", ""))
+    digits = m.group(1).replace(",", "")
+    if len(digits) > limits.MAX_AMOUNT_DIGITS:
+        raise _LineError(limits.digits_message(f"'{text[:20]}…'"))
+    whole = int(digits)
     frac = m.group(2)
     if cents:
         value = whole * 100 + (int(frac.ljust(2, "0")) if frac else 0)
@@ -525,6 +529,9 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
     try:
         if not lines:
             raise _At(0, _LineError("empty hand"))
+        too_long = limits.line_problem(lines)
+        if too_long is not None:
+            raise _At(too_long[0], _LineError(too_long[1]))
         try:
             hand_id, head = _read_header(lines[0])
         except _LineError as e:
@@ -542,7 +549,15 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
     except _Cancelled as c:
         return Skipped(hand_id=hand_id, game=c.game, reason="cancelled", line=start_line, end_line=end_line,
                        source=source, message="the site cancelled this hand ('Hand cancelled'); nothing to replay")
+    except _TooManyPlayers as many:
+        return limits.player_count_failure(many.players, line=start_line + many.index, hand_id=hand_id,
+                                           start_line=start_line, end_line=end_line, source=source)
     except Exception as e:  # noqa: BLE001 - a reader bug must not stop the run: report the hand, go on
+        index = limits.long_number(lines) if isinstance(e, ValueError) else None
+        if index is not None:  # a count or a seat number of thousands of digits (amounts are checked)
+            return ParseFailure(message=limits.digits_message("a number"), line=start_line + index,
+                                text=lines[index][:80], hand_id=hand_id, start_line=start_line,
+                                end_line=end_line, source=source)
         return ParseFailure(message=f"drawdealer could not read this hand (internal error: {e!r})", line=start_line,
                             text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
                             end_line=end_line, source=source)
@@ -553,6 +568,16 @@ class _At(Exception):
         super().__init__(error.message)
         self.index = index
         self.error = error
+
+
+class _TooManyPlayers(Exception):
+    """More seats than :data:`~drawdealer.parsers.limits.MAX_PLAYERS`: ``players`` seat lines, the
+    first of them at ``index``."""
+
+    def __init__(self, players: int, index: int) -> None:
+        super().__init__(players)
+        self.players = players
+        self.index = index
 
 
 class _Cancelled(Exception):
@@ -676,6 +701,8 @@ class _Builder:
                 shape.append(kind)
                 where.append(number)
                 prev = kind
+        if len(self.seats) > limits.MAX_PLAYERS:  # before the summary, the record and the replay
+            raise _TooManyPlayers(len(self.seats), where[shape.index("SEAT")] - start)
         prev = "SUMMARY"
         seen = _summary_memo[self.cents].get
         seat_names = self.seat_names
@@ -707,6 +734,9 @@ class _Builder:
         if verdict is not None:
             index, message = verdict
             raise _At(where[index] - start, _LineError(message))
+        if len(self.actions) > limits.MAX_ACTIONS:
+            over = self.actions[limits.MAX_ACTIONS]
+            raise _At(over.line - start, _LineError(limits.actions_message(len(self.actions))))
         return self._record(game)
 
     def _other(self, i: int, line: str, number: int) -> str | None:
