@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from drawdealer.engine import italian
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.draw import Problem
-from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP
+from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.variants import Structure
@@ -56,7 +56,9 @@ class BettingRound:
     # Each betting action: the turn checked (a cheap test when the right player acts in an open
     # round), the action checked and applied, then the turn passes on (RULES.md §6.2, §7.1).
     def _call(self, i: int, a: Action) -> list[Problem]:
-        """Call: the chips owed, clipped by the stack (RULES.md §7.1)."""
+        """Call: the chips owed, clipped by the stack (RULES.md §7.1). A call of another amount is
+        flagged and carried on as recorded (§11.1): the player has called, and the chips he put in
+        are the log's (clipped by his stack), so one wrong call is one finding."""
         problems: list[Problem] = []
         if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
             return problems
@@ -69,14 +71,18 @@ class BettingRound:
         else:
             stack = self.stack
             left = stack[i]
-            due = owed if owed < left else left
+            due = paid = owed if owed < left else left
             if (a.amount and a.amount != due) or (a.all_in and due != left) or (self.two_bb and self.k == 0):
                 problems += self._call_problems(i, a, due, left)
-            left -= due
+                if a.amount:
+                    paid = a.amount if a.amount < left else left
+                    if paid < due:
+                        self._short_by(i, due - paid)
+            left -= paid
             stack[i] = left
             bet[i] += due
-            self.total[i] += due
-            self.pot += due
+            self.total[i] += paid
+            self.pot += paid
             if not left:
                 self.ncan -= 1
         r.acted[i] = True
@@ -84,10 +90,15 @@ class BettingRound:
         return self._pass_turn(i, problems)
 
     def _check(self, i: int, a: Action) -> list[Problem]:
-        """Check: only with nothing to call (RULES.md §7.1)."""
+        """Check: only with nothing to call (RULES.md §7.1), or the lone player's optional check after
+        his round closed (:meth:`lone_checker`)."""
         problems: list[Problem] = []
-        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
-            return problems
+        if i != self.to_act or self.phase != BETTING:
+            if self.phase != BETTING and i == self.lone_checker():
+                self.lone = None  # once
+                return problems
+            if not self._take_turn(i, a, problems):
+                return problems
         r = self.rnd
         high = r.high
         owed = high - self.bet[i]
@@ -130,6 +141,30 @@ class BettingRound:
             problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises with no bet to raise", None, a.amount, {}))
         problems += self._aggress(i, a.amount, a)
         return self._pass_turn(i, problems)
+
+    def lone_checker(self) -> int:
+        """The player who may still check in the betting round that just closed, or -1 (RULES.md §7.1).
+
+        He was left as the only player able to act, with nothing to call (the others folded or
+        all-in), and had not acted in that round: his check is legal and optional, and the round
+        closed without it. It can come only before anything else happens: the first draw of the
+        next draw round, or the first show.
+        """
+        lone = self.lone
+        if lone is None or self.k != lone[1] + 1:
+            return -1
+        if (self.phase == DRAW and self.draw_pos == 0) or (self.phase == SHOWDOWN and not self.shown
+                                                            and not self.mucked):
+            return lone[0]
+        return -1
+
+    def _note_lone_player(self) -> None:
+        """At the close (or skip) of a betting round with one player able to act and others all-in:
+        remember him if he has not acted, for :meth:`lone_checker`."""
+        r, folded, stack = self.rnd, self.folded, self.stack
+        for j in range(self.n):
+            if not folded[j] and stack[j] > 0 and not r.acted[j]:
+                self.lone = (j, self.k)
 
     def _take_turn(self, i: int, a: Action, problems: list[Problem]) -> bool:
         """A betting action by someone else than the player to act, or outside an open round.
@@ -405,13 +440,30 @@ class BettingRound:
             r.lraise = to - high
         return problems
 
+    def _short_by(self, i: int, chips: int) -> None:
+        """Player ``i`` called for ``chips`` less than the call, as the log says: he has called all the
+        same, so uncalled chips and side pots count him as matched (:meth:`matched`). A call for more
+        puts the log's chips in; what nobody matched comes back as uncalled chips (§7.1)."""
+        if self.short is None:
+            self.short = [0] * self.n
+        self.short[i] += chips
+
+    def matched(self) -> list[int]:
+        """Each player's whole-hand commitment as the betting matched it: his chips, and the chips a
+        call the log recorded short left out (RULES.md §11.1: carry on with the recorded action)."""
+        short = self.short
+        return self.total if short is None else [t + s for t, s in zip(self.total, short)]
+
     def _return_uncalled(self) -> None:
         """Give back the excess of the top commitment over the next highest (RULES.md §7.1, §9.4).
 
-        Commitments are the live chips: antes are dead money, never uncalled.
+        Commitments are whole-hand totals, antes included (§9.4 step 2): a player all-in for less
+        than the ante can win only as much from each opponent, and the rest of an opponent's forced
+        bets above that is returned when nobody else matched it. Equal antes never make an excess;
+        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
         """
-        total, antes = self.total, self.antes
-        uncalled = uncalled_excess([t - a for t, a in zip(total, antes)] if any(antes) else total)
+        total = self.total
+        uncalled = uncalled_excess(total if self.short is None else self.matched())
         if uncalled is not None:
             who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:
@@ -429,6 +481,8 @@ class BettingRound:
         self._return_uncalled()
         self.to_act = -1
         self.last_street_bet = r.any_bet
+        if self.ncan == 1 and self.nactive > 1:
+            self._note_lone_player()
         if self.nactive <= 1:
             self._complete("FOLDED")
             return problems

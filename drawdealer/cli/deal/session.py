@@ -300,6 +300,8 @@ class DealerSession:
             return self._show_action(command)
         if phase == "COMPLETE":
             return "the hand is over; type 'next' for the next hand"
+        if verb is Verb.CHECK and legal.lone_check is not None:
+            return Action(kind=K.CHECK, player=legal.lone_check, text=command.text)
         if verb in (Verb.DRAW, Verb.PAT):
             if phase != "DRAW" or legal.player is None:
                 return f"nobody draws now ({state.street})"
