@@ -531,8 +531,11 @@ class DealerSession:
 
     # ------------------------------------------------------------------ the view
     def refuse(self, typed: str, reason: str) -> TableView:
-        """The table unchanged, saying what was typed, why not, and the choices (issue 16)."""
-        return self.view(message=f"refused '{typed}': {reason}", refused=True)
+        """The table unchanged, saying what was typed (printable, at most 40 characters), why not, and
+        the choices (issue 16)."""
+        shown = "".join(c if c.isprintable() else "?" for c in typed[:41])
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        return self.view(message=f"refused '{shown}': {reason}", refused=True)
 
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
         """The table now (``table.table_view``)."""
