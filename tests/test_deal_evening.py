@@ -144,3 +144,46 @@ def test_a_seat_beyond_the_table_size_is_refused(tmp_path: Path) -> None:
     seats = [f"--seat=P{i}=50" for i in range(1, 7)]
     code, out, _ = deal([*FL, *seats, "--button", "P1", "--journal", str(tmp_path / "j")], ["seat Q 50"])
     assert code == 1 and out[0]["message"].startswith("refused 'seat Q 50': the table is full (6 players)")
+
+
+def test_config_takes_the_session_toml_layout_and_a_journal_session_file(tmp_path: Path) -> None:
+    """``--config`` accepts ``[stakes]`` as a table and ``[[seats]]`` rows, as ``session.toml`` writes
+    them; a journal's own session file starts a new session with its table (issue 16)."""
+    config = tmp_path / "table.toml"
+    config.write_text('game = "27TD-FL"\nbutton = "Bob"\n[stakes]\nsb = 5\nbb = 10\n'
+                      '[[seats]]\nname = "Ann"\nstack = 1500\n[[seats]]\nname = "Bob"\nstack = 2500\n'
+                      '[options]\nFL_MAX_BETS_PER_ROUND = 5\n')
+    out = scripted(tmp_path / "a", ["--config", str(config)], ["call", "rebuy Ann 500", "check", "quit"])
+    assert out[0]["stacks"] == {"Ann": 1490, "Bob": 2490}  # heads-up: Bob (button) posts the SB... then calls
+    first = tmp_path / "a" / "session.toml"
+    again = scripted(tmp_path / "b", ["--config", str(first)], ["status"])
+    # the session file's table, at the start of its current hand; its evening (rebuy pending) is not carried
+    assert again[0]["stacks"] == {"Ann": 1490, "Bob": 2495}
+    assert again[0]["hand"] == 1 and again[0]["to_act"] == "Bob"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "27TD-FL"\nbutton = "Bob"\n[stakes]\nsb = 5\nbig = 10\n[seats]\nAnn = 1\nBob = 2\n')
+    code, _, err = deal(["--config", str(bad), "--journal", str(tmp_path / "c")], [])
+    assert code == 2 and f"--config {bad}: unknown stake 'big'" in err
+
+
+def test_options_lists_every_rules_13_key_with_default_domain_and_section() -> None:
+    import json
+
+    from drawdealer.engine.options import OPTION_SPECS
+
+    result = CliRunner().invoke(app, ["options", "--json"])
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    assert [r["key"] for r in rows] == list(OPTION_SPECS)
+    by = {r["key"]: r for r in rows}
+    assert by["IT_DELAYED_CARD_BURN"] == {"key": "IT_DELAYED_CARD_BURN", "default": "false", "domain": "bool",
+                                          "section": "6.4"}
+    assert by["LAST_CARD_RULE"]["default"] == "HOLD_BACK" and by["RAKE_CAP"]["default"] == "none"
+    text = CliRunner().invoke(app, ["options"]).stdout
+    assert any(line.split()[:3] == ["RESHUFFLE_POLICY", "STAGED", "§8.4"] for line in text.splitlines())
+
+
+def test_ledger_of_a_directory_without_a_session_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["ledger", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().count("\n") == 0 and "no dealing session" in result.stderr
