@@ -103,3 +103,28 @@ def test_the_pot_line_and_thousands() -> None:
     text = console.export_text()
     assert "Pot 23,000: 20,000 in the middle + 3,000 in bets in front · stub 17 cards" in text
     assert "12,500" in text and "Ann: call 1,000 · raise to 3,000–24,000 (pot) · fold" in text
+
+
+def test_completion_offers_only_the_words_that_apply_now(tmp_path: Path) -> None:
+    """Tab completion (issue 16): betting words while a player bets, draw/pat while he draws, next once
+    the hand is over; the session commands always, each with the names it takes."""
+    from drawdealer.cli.deal.commands import parse_command
+    from drawdealer.cli.deal.journal import Journal
+    from drawdealer.cli.deal.session import DealerSession
+    from drawdealer.cli.deal.setup import SetupArgs, build_session
+
+    info = build_session(SetupArgs(game="27TD-FL", stakes="1/2", seats=("A=100", "B=100", "C=100"), button="A"),
+                         started="")
+    session = DealerSession.start(info, Journal(tmp_path / "j"))
+    always = {"rebuy", "addon", "seat", "leave", "sitout", "sitin", "button", "undo", "status", "ledger", "help", "quit"}
+    betting = session.completions()
+    assert set(betting) == {"call", "raise", "fold", "allin"} | always
+    assert betting["rebuy"] == ("A", "B", "C") and betting["sitin"] == ()
+    for line in ("call", "call", "check", "sitout C"):
+        session.handle(parse_command(line))
+    drawing = session.completions()
+    assert set(drawing) == {"draw", "pat"} | always and drawing["sitin"] == ("C",)
+    for line in ("draw 1", "draw 2", "pat", "bet 2", "fold", "fold"):
+        session.handle(parse_command(line))
+    assert set(session.completions()) == {"next"} | always
+

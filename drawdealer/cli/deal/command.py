@@ -120,10 +120,13 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     from drawdealer.cli.deal.prompt import Prompt
 
     console = Console(highlight=False)
-    prompt = Prompt(names=lambda: session.names, history=session.journal.directory / "history")
+    prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
+    in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:
         sys.stderr.write(where + "\n")
     else:
+        if in_place:
+            console.clear()
         screen.show(console, session.view(message=where))
 
     def label() -> str:
@@ -150,6 +153,8 @@ def _loop(session, where: str, *, json_output: bool) -> None:
             sys.stdout.write(json.dumps(reply_view.to_json(), ensure_ascii=False) + "\n")
             sys.stdout.flush()
         else:
+            if in_place and not done:  # the table stays where it is: redrawn, not scrolled (issue 16)
+                console.clear()
             screen.show(console, reply_view)
         if done:
             break

@@ -135,12 +135,6 @@ class DealerSession:
         return HandState(self.spec, seats=self.seats(), button=self.info.button, stakes=self.stakes,
                          options=self.options, hand_id=str(self.info.hand), carry=self.carry)
 
-    def seated_names(self) -> tuple[str, ...]:
-        """Everybody at the table, dealt in or not, and the players seated for the next deal."""
-        names = [n for n, _ in self.info.seats]
-        names += [c.name for c in self.info.pending if c.verb == "seat" and c.name not in names]
-        return tuple(names)
-
     def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
         """A new state from ``actions``, dealt at the same point as when they were accepted
         (``_start_if_ready`` before the first and after each); returns the error findings met on the
@@ -530,6 +524,31 @@ class DealerSession:
         return roster
 
     # ------------------------------------------------------------------ the view
+    def completions(self) -> dict[str, tuple[str, ...]]:
+        """The words that apply now, each with the names its first argument takes (issue 16): the
+        choices of the player to act (``allin`` with any betting word), ``next`` once the hand is
+        over and settled, then the session commands and ``undo``, ``status``, ``ledger``, ``help``,
+        ``quit``."""
+        view = self.view()
+        dealt = tuple(s.name for s in view.seats if s.status != "out")
+        words: dict[str, tuple[str, ...]] = {}
+        for choice in view.choices:
+            word = choice.split()[0]
+            words[word] = dealt if word in ("show", "muck") else ()
+        if words.keys() & {"call", "bet", "raise"}:
+            words["allin"] = ()
+        if view.finished and not self.state.openers_due():
+            words["next"] = ()
+        try:
+            roster = self.ended()[0]  # with the session commands typed so far
+        except RosterError:
+            roster = Roster(seats=self.info.seats, away=dict(self.info.away), accounts={})
+        seated = tuple(n for n, _ in roster.seats if n not in roster.gone)
+        away = tuple(roster.away)
+        words.update(rebuy=seated, addon=seated, seat=(), leave=seated, sitout=seated, sitin=away, button=seated,
+                     undo=(), status=(), ledger=(), help=(), quit=())
+        return words
+
     def refuse(self, typed: str, reason: str) -> TableView:
         """The table unchanged, saying what was typed (printable, at most 40 characters), why not, and
         the choices (issue 16)."""
