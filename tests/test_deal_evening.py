@@ -187,3 +187,28 @@ def test_ledger_of_a_directory_without_a_session_is_one_line_exit_2(tmp_path: Pa
     result = CliRunner().invoke(app, ["ledger", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip().count("\n") == 0 and "no dealing session" in result.stderr
+
+
+def test_a_journal_written_before_the_evening_keys_still_resumes(tmp_path: Path) -> None:
+    """Backward compatibility: a session file without the issue-16 keys (accounts, pending, rake, hands
+    played, away) resumes; every player's buy-in is his stack in hand 1 and the ledger adds up."""
+    import re
+
+    journal = tmp_path / "j"
+    seats = ["--seat=A=100", "--seat=B=100", "--seat=C=100"]
+    out = scripted(journal, [*FL, *seats, "--button", "A"], ["fold", "fold", "next", "call", "fold"])
+    session = journal / "session.toml"
+    text = session.read_text()
+    old = re.sub(r"(?ms)^\[\[players\]\].*?(?=^\[|\Z)", "", text)
+    old = re.sub(r"(?m)^(rake|hands_played|pending) = .*\n", "", old)
+    assert "players" not in old and "pending" not in old and "hands_played" not in old
+    session.write_text(old)
+    for kept in journal.glob("hand-*.session.toml"):
+        kept.unlink()
+    code, lines, err = deal(["--resume", str(journal)], ["status", "ledger", "fold"])
+    assert code == 0, err
+    assert lines[0]["stacks"] == out[-1]["stacks"]
+    ledger = lines[1]["ledger"]
+    assert {p["name"]: (p["bought_in"], p["hands"]) for p in ledger["players"]} == {"A": (100, 1), "B": (100, 1),
+                                                                                   "C": (100, 1)}
+    assert ledger["hands"] == 1 and ledger["adds_up"]

@@ -21,7 +21,7 @@ ITA = ["--game", "ITA", "--invito", "10", "--chip", "1", *[f"--seat=P{i}=300" fo
 def test_italian_evening_with_the_delayed_fourth_card(tmp_path: Path) -> None:
     commands = ["bet 10", "call", "call", "fold",      # P1 opens; P4 (the dealer) folds
                 "draw 1", "draw 4", "draw 2",          # P2's 4th card waits for P3 (RULES.md §6.4)
-                "bet 10", "fold", "fold", "show P1 Jh Jd 9c 8s 7h",
+                "status", "bet 10", "fold", "fold", "show P1 Jh Jd 9c 8s 7h",
                 "next", "check", "check", "check", "check", "quit"]
     out = scripted(tmp_path / "j", ITA, commands)
     # 32 − 20 dealt = 12; P1: burn + 1 → 10; P2: 3 now → 7; P3: 2 → 5, then P2's 4th → 4
@@ -31,9 +31,10 @@ def test_italian_evening_with_the_delayed_fourth_card(tmp_path: Path) -> None:
     assert held in out[5]["notes"]
     assert "Now deal the held-back card to P2; stub 4 (RULES.md §6.3, §6.4)" in out[6]["notes"]
     assert out[6]["drawn"] == {"P1": [1], "P2": [4], "P3": [2]}
+    assert out[7]["message"].endswith("; drawn: P1 1 · P2 4 · P3 2")  # status says it too
     # P1's bet of 10 after the draw is not called: it goes back when the hand ends (RULES.md §7.1)
-    assert "Uncalled: P1 takes back 10" in out[9]["notes"]
-    assert out[9]["stacks"] == {"P1": 330, "P2": 290, "P3": 290, "P4": 290}
+    assert "Uncalled: P1 takes back 10" in out[10]["notes"]
+    assert out[10]["stacks"] == {"P1": 330, "P2": 290, "P3": 290, "P4": 290}
     # hand 2 unopened: the invito stays in the middle (§10.2); the ledger counts it
     ledger = out[-1]["ledger"]
     assert ledger["in_the_middle"] == 10 and ledger["balance"] == 0
