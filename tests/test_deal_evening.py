@@ -212,3 +212,17 @@ def test_a_journal_written_before_the_evening_keys_still_resumes(tmp_path: Path)
     assert {p["name"]: (p["bought_in"], p["hands"]) for p in ledger["players"]} == {"A": (100, 1), "B": (100, 1),
                                                                                    "C": (100, 1)}
     assert ledger["hands"] == 1 and ledger["adds_up"]
+
+
+def test_the_rake_is_in_the_ledger_and_the_sum_is_zero(tmp_path: Path) -> None:
+    """RAKE_PERCENT 50 (RULES.md §9.5): a pot of 6 past the first round is raked 3; B collects 3. The
+    nets (−2, +1, −2) and the rake (3) add up to zero, across a rebuy and the next hand."""
+    commands = ["call", "call", "check", "pat", "pat", "pat", "bet 2", "fold", "fold", "rebuy C 50", "next",
+                "ledger"]
+    out = scripted(tmp_path / "j", [*FL, "--seat=A=100", "--seat=B=100", "--seat=C=100", "--button", "A",
+                                    "--option", "RAKE_PERCENT=50"], commands)
+    ledger = out[-1]["ledger"]
+    assert ledger["rake"] == 3 and ledger["balance"] == 0
+    assert {p["name"]: p["net"] for p in ledger["players"]} == {"A": -2, "B": 1, "C": -2}
+    assert {p["name"]: p["bought_in"] for p in ledger["players"]} == {"A": 100, "B": 100, "C": 150}
+    assert "nets -3 + rake 3 = 0: the ledger adds up" in out[-1]["message"]
