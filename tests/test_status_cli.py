@@ -43,8 +43,11 @@ def test_status_agrees_with_the_dealer_at_every_point_of_a_session(tmp_path: Pat
         assert code == 0, err
         got = json.loads(stdout)
         want = out[-1]
-        assert (got["street"], got["to_act"], got["pot"], got["legal"], got["stacks"], got["stub"]) == (
-            want["street"], want["to_act"], want["pot"], want["legal"], want["stacks"], want["stub"]), cut
+        assert (got["street"], got["to_act"], got["pot"], got["legal"], got["stacks"], got["stub"], got["drawn"]) == (
+            want["street"], want["to_act"], want["pot"], want["legal"], want["stacks"], want["stub"], want["drawn"]), cut
+    assert got["drawn"] == {"Cat": [2], "Ann": [0]}  # the cards drawn per player per draw (issue 16)
+    code, stdout, _ = _status(journal / "hand-0001.phh")
+    assert "drawn: Cat 2 · Ann pat" in stdout
 
 
 def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:

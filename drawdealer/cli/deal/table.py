@@ -13,7 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.announce import reshuffle_ahead
-from drawdealer.cli.deal.view import SeatView, TableView, choices
+from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.state import HandState, Settlement
@@ -73,10 +73,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     opener = state.openers_due()
     to_act = player if player is not None else opener
     blinds = {a.player: _BLINDS[a.kind] for a in session.actions if a.kind in _BLINDS}
-    drawn: dict[str, list[int]] = {}
-    for action in session.actions:  # a player draws at most once a draw round (RULES.md §6.3, §6.4)
-        if action.kind is K.DRAW:
-            drawn.setdefault(action.player, []).append(action.count)
+    drawn = drawn_counts(session.actions)
     seats: list[SeatView] = []
     for name, start_stack in info.seats:
         seat = state.player(name)

@@ -9,11 +9,12 @@ the engine's own value (:class:`~drawdealer.engine.legal.LegalActions`, DESIGN.m
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from drawdealer.engine.cards import Card
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.pots import PotAward
+from drawdealer.engine.record import Action, ActionKind
 
 JSON_LEGAL_KEYS = ("fold", "check", "call", "to_call", "min_bet", "max_bet", "min_raise_to", "max_raise_to",
                    "draw_max")
@@ -44,6 +45,16 @@ class SeatView:
     to_act: bool = False
     cards: tuple[Card, ...] = ()  # the hand shown at showdown
     drawn: tuple[int, ...] = ()  # cards taken in each draw so far (0 = pat)
+
+
+def drawn_counts(actions: Iterable[Action]) -> dict[str, list[int]]:
+    """The cards each player took in each draw so far, in order of the first draw (issue 16); a
+    player draws at most once a draw round (RULES.md §6.3, §6.4), so his n-th count is draw n's."""
+    drawn: dict[str, list[int]] = {}
+    for action in actions:
+        if action.kind is ActionKind.DRAW:
+            drawn.setdefault(action.player, []).append(action.count)
+    return drawn
 
 
 def draws_text(counts: tuple[int, ...] | list[int]) -> str:
