@@ -14,9 +14,15 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from drawdealer.cli.deal.roster import Account
 from drawdealer.cli.deal.sessionfile import NAME_RE, SessionInfo
+from drawdealer.parsers import limits
+
+if TYPE_CHECKING:
+    from drawdealer.engine.options import Options
+    from drawdealer.engine.variants import GameSpec
 
 LIMITS = {"fixed": "FL", "fl": "FL", "limit": "FL", "pot": "PL", "pl": "PL", "no": "NL", "nl": "NL"}
 
@@ -42,14 +48,24 @@ class SetupArgs:
 
 
 def _read_config(path: Path) -> dict[str, Any]:
+    """The ``--config`` TOML: at most ``MAX_HAND_CHARS`` bytes are read (``/dev/zero`` is refused, not
+    read forever), and numbers or nesting past the limits of ``parsers/limits.py`` are refused at
+    their line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.MAX_HAND_CHARS + 1)
+        if len(raw) > limits.MAX_HAND_CHARS:
+            raise SetupError(f"--config {path}: larger than {limits.MAX_HAND_CHARS:,} bytes (the limit); "
+                             f"not a configuration file")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SetupError(f"--config {path}: cannot read ({exc.__class__.__name__}: {exc})") from None
     try:
-        data = tomllib.loads(text)
+        data = limits.toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SetupError(f"--config {path}: not valid TOML ({exc})") from None
+    except limits.TomlLimitError as exc:
+        raise SetupError(f"--config {path}:{exc.line}: {exc.message}") from None
     known = {"game", "limit", "stakes", "invito", "ante", "chip", "seats", "button", "options"}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -115,6 +131,13 @@ def parse_option_items(items: tuple[str, ...]) -> dict[str, str]:
             raise SetupError(f"--option {item!r}: expected KEY=VALUE, e.g. --option FL_MAX_BETS_PER_ROUND=5")
         out[key.strip().upper()] = value.strip()
     return out
+
+
+def max_players(game: GameSpec, options: Options) -> int:
+    """The most players the table takes: the game's, and ``MAX_PLAYERS_27`` for 2-7 (RULES.md §2.1)."""
+    if not game.is_italian and game.family.startswith("27"):
+        return min(game.max_players, options.max_players_27)
+    return game.max_players
 
 
 def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
@@ -190,10 +213,10 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         options = Options.from_mapping(raw_options)
     except OptionError as exc:
         raise SetupError(f"--option {exc.option}: {exc.reason}") from None
-    if not game.is_italian and len(seats) > options.max_players_27 and game.family.startswith("27"):
-        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {options.max_players_27}")
-    if len(seats) > game.max_players:
-        raise SetupError(f"--seat: {game.id} takes at most {game.max_players} players, got {len(seats)}")
+    limit = max_players(game, options)
+    if len(seats) > limit:
+        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {limit}" if limit < game.max_players
+                         else f"--seat: {game.id} takes at most {limit} players, got {len(seats)}")
     return SessionInfo(
         game=game.id,
         options=options.changed(),
@@ -205,4 +228,5 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         commands=0,
         carry={},
         started=started,
+        accounts={name: Account(bought_in=stack) for name, stack in seats},
     )
