@@ -61,7 +61,7 @@ from drawdealer.engine.record import (
 )
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
-from drawdealer.parsers import phh_toml
+from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import new_action
 from drawdealer.parsers.results import ParseFailure, Skipped
 
@@ -136,8 +136,7 @@ def _operation(text: str) -> tuple[str | None, str | None, Any, str | None]:
     """``(verb, actor, argument, commentary)`` of one action string, a ``cbr`` amount as a number."""
     actor, verb, arg, comment = _parse_action(text)
     if verb == "cbr":
-        amount = float(arg) if "." in arg or "e" in arg or "E" in arg else int(arg)  # type: ignore[arg-type]
-        return verb, actor, amount, comment
+        return verb, actor, _number(arg), comment  # type: ignore[arg-type]
     return verb, actor, arg, comment
 
 
@@ -203,13 +202,18 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
+        too_long = limits.line_problem(lines)
+        if too_long is not None:
+            raise _Fail(too_long[1], start_line + too_long[0], text=lines[too_long[0]][:80])
         text = "\n".join(lines)
         try:
-            data = phh_toml.loads(text)
+            data = limits.toml_loads(text, phh_toml.loads)
         except tomllib.TOMLDecodeError as e:
             at = phh_toml.error_position(e, len(lines))  # a hand cut short fails on its last line
             line, column = (start_line + at[0] - 1, at[1]) if at else (start_line, 1)
             raise _Fail(f"not valid TOML: {e}", line, column) from None
+        except limits.TomlLimitError as e:
+            raise _Fail(e.message, start_line + e.line - 1) from None
         section = None
         if "variant" not in data and len(data) == 1:
             (section, inner), = data.items()
@@ -223,6 +227,9 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         return ParseFailure(message=f.message, line=line, column=f.column,
                             text=f.text or (lines[index] if 0 <= index < len(lines) else ""),
                             hand_id=hand_id, start_line=start_line, end_line=end_line, source=source)
+    except _TooManyPlayers as many:
+        return limits.player_count_failure(many.players, line=many.line or start_line, hand_id=hand_id,
+                                           start_line=start_line, end_line=end_line, source=source)
     except _Skip as s:
         return Skipped(hand_id=hand_id, game=s.game, reason="game", line=start_line, end_line=end_line,
                        source=source, message=s.message)
@@ -230,6 +237,13 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         return ParseFailure(message=f"drawdealer could not read this hand ({e!r})", line=start_line,
                             text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
                             end_line=end_line, source=source)
+
+
+class _TooManyPlayers(Exception):
+    def __init__(self, players: int, line: int | None) -> None:
+        super().__init__(players)
+        self.players = players
+        self.line = line
 
 
 class _Skip(Exception):
@@ -390,6 +404,8 @@ class _Reader:
         n = len(stacks_raw)
         if n < 2:
             raise _Fail("a hand needs at least two players", self._line("starting_stacks"))
+        if n > limits.MAX_PLAYERS:  # before anything grows with the players
+            raise _TooManyPlayers(n, self._line("starting_stacks"))
         antes_raw = self._per_player("antes", n, required=True) or []
         blinds_raw = (self._per_player("blinds_or_straddles", n, required=True) or []) if structure != "IT" else [0] * n
         bet_keys = ("small_bet", "big_bet") if structure in _FIXED else ("min_bet",) if structure != "IT" else ()
@@ -415,7 +431,7 @@ class _Reader:
         blinds = [conv(v, "blinds_or_straddles") for v in blinds_raw]
 
         names = self._names(n)
-        seat_numbers = self._per_player("seats", n) or list(range(1, n + 1))
+        seat_numbers = self._seat_numbers(n)
         seats = [Seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
         sitting_out = [Seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
                        for s, nm, st in self._field("_drawdealer_sitting_out", [])]
@@ -464,11 +480,24 @@ class _Reader:
             raise _Fail(f"'{key}' has {len(values)} entries for {n} players", self._line(key))
         return values or None
 
+    def _seat_numbers(self, n: int) -> list[int]:
+        """``seats``: one seat number ≥ 1 per player, each once (1, 2, … when absent)."""
+        seats = self._per_player("seats", n)
+        if seats is None:
+            return list(range(1, n + 1))
+        for seat in seats:
+            if not 1 <= seat <= limits.MAX_SEAT or seats.count(seat) > 1:
+                what = "twice" if 1 <= seat <= limits.MAX_SEAT else f"not a seat number (1 to {limits.MAX_SEAT})"
+                raise _Fail(f"'seats': {seat} is {what}", self._line("seats"))
+        return seats
+
     def _amount(self, value: Any, key: str) -> int:
-        if type(value) is int and value >= 0:  # the usual case, as below
+        if type(value) is int and 0 <= value < limits.AMOUNT_BOUND:  # the usual case, as below
             return value * 100 if self.cents else value
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise _Fail(f"'{key}': {value!r} is not an amount", self._line(key))
+        if limits.too_many_digits(value):
+            raise _Fail(limits.digits_message(f"'{key}'"), self._line(key))
         scaled = value * 100 if self.cents else value
         rounded = round(scaled)
         if abs(scaled - rounded) > 1e-6 or rounded < 0:
@@ -544,6 +573,8 @@ class _Reader:
         if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
         where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
+        if len(raw) > limits.MAX_ACTIONS:
+            raise _Fail(limits.actions_message(len(raw)), where[limits.MAX_ACTIONS] or self._line("actions"))
         try:
             parsed = list(map(_operation, raw))
         except _Fail:
@@ -848,7 +879,13 @@ _EXPLICIT = {"fold": K.FOLD, "check": K.CHECK, "call": K.CALL, "bet": K.BET, "ra
 
 
 def _number(text: str) -> int | float:
-    return float(text) if "." in text else int(text)
+    """The amount an action string writes (a float with a point or an exponent); a :class:`_Fail`
+    past :data:`~drawdealer.parsers.limits.MAX_AMOUNT_DIGITS` digits."""
+    if "." in text or "e" in text or "E" in text:
+        return float(text)
+    if len(text) > limits.MAX_AMOUNT_DIGITS and limits.too_many_digits(float(text)):
+        raise _Fail(limits.digits_message(f"'{text[:20]}…'"))
+    return int(text)
 
 
 def _explicit(ext: list[str]) -> tuple[ActionKind, int | float] | None:
