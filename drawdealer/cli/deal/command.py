@@ -129,8 +129,11 @@ def _loop(session, where: str, *, json_output: bool) -> None:
             try:
                 reply = session.handle(command)
             except OSError as exc:  # the journal cannot be written: stop before showing anything
-                fail(f"journal {session.journal.directory}: cannot write ({exc}); after fixing it, "
-                     f"continue with --resume {session.journal.directory}")
+                folder = session.journal.directory
+                if not folder.is_dir():
+                    fail(f"journal {folder} is gone (the folder was deleted during the session); "
+                         "the session cannot be saved or resumed")
+                fail(f"journal {folder}: cannot write ({exc}); after fixing it, continue with --resume {folder}")
             reply_view, done = reply.view, reply.quit
         if json_output:
             sys.stdout.write(json.dumps(reply_view.to_json(), ensure_ascii=False) + "\n")

@@ -5,6 +5,10 @@ A journal holds ``session.toml`` (the table between hands and the count of accep
 is replaced atomically: written to a temporary file in the same directory, flushed and fsynced,
 renamed over the old one with ``os.replace``, then the directory itself is fsynced so the rename
 survives a power cut. A reader therefore sees either the old or the new version, never a torn one.
+
+A session holds the journal's lock (``lock.py``: one dealer per journal) from the moment it
+creates or resumes the journal; holding it, the temporary files a crashed session left behind are
+its own to remove.
 """
 
 from __future__ import annotations
@@ -13,13 +17,16 @@ import os
 import tempfile
 from pathlib import Path
 
+from drawdealer.cli.deal.lock import hold
+
 SESSION_FILE = "session.toml"
+TEMP_SUFFIX = ".tmp"
 
 
 def atomic_write(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically (temp file, fsync, ``os.replace``, fsync dir)."""
     directory = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
         os.fchmod(fd, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -69,8 +76,17 @@ class Journal:
         return self.session_path.is_file()
 
     def create(self) -> None:
-        """Make the directory (and parents); leftover temporary files are harmless."""
+        """Make the directory (and parents) and :meth:`lock` it."""
         self.directory.mkdir(parents=True, exist_ok=True)
+        self.lock()
+
+    def lock(self) -> None:
+        """Hold the journal's lock for the rest of the process (``lock.py``; raises
+        :class:`~drawdealer.cli.deal.lock.JournalBusy`), then remove the temporary files of
+        :func:`atomic_write` that a crash left behind: no other session writes here now."""
+        hold(self.directory)
+        for orphan in self.directory.glob(f".*{TEMP_SUFFIX}"):
+            orphan.unlink(missing_ok=True)
 
     def write_session(self, text: str) -> None:
         atomic_write(self.session_path, text)
