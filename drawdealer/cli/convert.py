@@ -5,6 +5,10 @@ original (:mod:`drawdealer.convert`); a hand that would change, that cannot be p
 the target cannot say is reported on stderr (``file:line``) and left out. Hands of games
 drawdealer does not play (Badugi …) are left out with a notice.
 
+``-o OUT`` never destroys data (issue 15, "Data safety"): OUT may not be FILE itself (also through a
+symbolic or hard link), an existing OUT is replaced only with ``--force``, and OUT is written through
+a temporary file renamed over it at the end (``cli/atomic.py``), so a failed run leaves it as it was.
+
 Exit codes: 0 every hand of a drawdealer game converted unchanged, 1 some hand was left out or
 changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cannot be written.
 """
@@ -29,6 +33,7 @@ def convert(
     to: Annotated[Target, typer.Option("--to", help="The format to write.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.",
                                              show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Write the hands of FILE as PHH or PokerStars text (checked by reading them back)."""
     from drawdealer.cli.errors import fail
@@ -37,6 +42,8 @@ def convert(
 
     if file.is_dir():
         fail(f"{file}: is a directory")
+    if out is not None:
+        _check_output(file, out, force=force)
     try:
         results = convert_file(file, to.value)
         first = next(results, None)
@@ -67,13 +74,38 @@ def convert(
             sys.stdout.write(chunk)
         sys.stdout.flush()
     else:
+        from drawdealer.cli.atomic import replacing
+
         try:
-            with open(out, "w", encoding="utf-8", newline="\n") as handle:
+            with replacing(out) as handle:
                 for chunk in joined(texts(), to.value):
                     handle.write(chunk)
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
     raise typer.Exit(code=1 if bad else 0)
+
+
+def _check_output(file: Path, out: Path, *, force: bool) -> None:
+    """Refuse an OUT that is FILE (the same inode, however it is named), a folder, or, without
+    ``--force``, any existing file."""
+    from drawdealer.cli.errors import fail
+
+    try:
+        there = out.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        fail(f"{out}: {exc.strerror or exc}")
+    try:
+        source = file.stat()
+    except OSError:
+        return  # reading FILE reports it
+    if (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
+        fail(f"-o {out}: is the input {file} itself; write the conversion to another file")
+    if out.is_dir():
+        fail(f"-o {out}: is a directory")
+    if not force:
+        fail(f"-o {out}: already exists; use --force to replace it")
 
 
 def _chain(first: list, rest):

@@ -2,9 +2,8 @@
 
 A journal holds ``session.toml`` (the table between hands and the count of accepted commands, see
 ``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far). Every file
-is replaced atomically: written to a temporary file in the same directory, flushed and fsynced,
-renamed over the old one with ``os.replace``, then the directory itself is fsynced so the rename
-survives a power cut. A reader therefore sees either the old or the new version, never a torn one.
+is replaced atomically (``cli/atomic.py``: a temporary file in the same directory, fsynced, renamed
+over the old one), so a reader sees either the old or the new version, never a torn one.
 
 A session holds the journal's lock (``lock.py``: one dealer per journal) from the moment it
 creates or resumes the journal; holding it, the temporary files a crashed session left behind are
@@ -13,48 +12,18 @@ its own to remove.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
+from drawdealer.cli.atomic import TEMP_SUFFIX, replacing
 from drawdealer.cli.deal.lock import hold
 
 SESSION_FILE = "session.toml"
-TEMP_SUFFIX = ".tmp"
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (temp file, fsync, ``os.replace``, fsync dir)."""
-    directory = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
-    try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_directory(directory)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable; a no-op where directories cannot be opened (Windows)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Replace ``path`` with ``text`` atomically (``cli/atomic.py``)."""
+    with replacing(path) as handle:
+        handle.write(text)
 
 
 class Journal:
