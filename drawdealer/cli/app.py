@@ -31,7 +31,7 @@ app = typer.Typer(
 
 @app.callback()
 def _root() -> None:
-    """Draw poker: 2-7 triple/single draw, 5-card draw and Italian poker (see RULES.md)."""
+    """Draw poker: 2-7 triple/single draw, 5-card draw and Italian poker (rules: docs/RULES.md, `drawdealer rules`)."""
 
 
 app.command("rules")(_rules)

@@ -44,10 +44,10 @@ def replacing(path: Path) -> Iterator[TextIO]:
         except FileNotFoundError:
             pass
         raise
-    _fsync_directory(directory)
+    fsync_directory(directory)
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Make a rename durable; a no-op where directories cannot be opened (Windows)."""
     try:
         fd = os.open(directory, os.O_RDONLY)

@@ -1,9 +1,11 @@
 """The journal directory: crash-safe files for a dealing session (issue 5, "nothing is lost").
 
 A journal holds ``session.toml`` (the table between hands and the count of accepted commands, see
-``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far). Every file
-is replaced atomically (``cli/atomic.py``: a temporary file in the same directory, fsynced, renamed
-over the old one), so a reader sees either the old or the new version, never a torn one.
+``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far), and for each
+finished hand the session file as it stood before ``next``, ``hand-0001.session.toml`` … (what
+``undo`` of ``next`` goes back to; issue 16). Every file is replaced atomically (``cli/atomic.py``:
+a temporary file in the same directory, fsynced, renamed over the old one), so a reader sees either
+the old or the new version, never a torn one.
 
 A session holds the journal's lock (``lock.py``: one dealer per journal) from the moment it
 creates or resumes the journal; holding it, the temporary files a crashed session left behind are
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drawdealer.cli.atomic import TEMP_SUFFIX, replacing
+from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
 
 SESSION_FILE = "session.toml"
@@ -82,3 +84,23 @@ class Journal:
             if stem.isdigit():
                 numbers.append(int(stem))
         return sorted(numbers)
+
+    def kept_session_path(self, number: int) -> Path:
+        """The session file as it stood when hand ``number`` ended, before ``next``."""
+        return self.directory / f"hand-{number:04d}.session.toml"
+
+    def write_kept_session(self, number: int, text: str) -> None:
+        atomic_write(self.kept_session_path(number), text)
+
+    def read_kept_session(self, number: int) -> str | None:
+        """The kept session file of hand ``number``, or ``None`` (a journal written before issue 16)."""
+        path = self.kept_session_path(number)
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def remove_hand(self, number: int) -> None:
+        """Remove the file of a hand taken back by ``undo`` of ``next`` (and make it durable)."""
+        try:
+            self.hand_path(number).unlink()
+        except FileNotFoundError:
+            return
+        fsync_directory(self.directory)
