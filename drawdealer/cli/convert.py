@@ -60,14 +60,14 @@ def convert(
             if isinstance(item, Converted):
                 if item.differences:
                     bad += 1
-                    sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id} not converted: it "
-                                     f"changes when read back ({item.differences[0]})\n")
+                    _notice(f"{file}:{item.line}: hand #{item.hand_id} not converted: it "
+                            f"changes when read back ({item.differences[0]})")
                     continue
                 yield item.text
             else:
                 bad += item.error
                 label = "not converted" if item.error else "skipped"
-                sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id or '?'} {label}: {item.reason}\n")
+                _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} {label}: {item.reason}")
 
     if out is None:
         for chunk in joined(texts(), to.value):
@@ -83,6 +83,13 @@ def convert(
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
     raise typer.Exit(code=1 if bad else 0)
+
+
+def _notice(message: str) -> None:
+    """One line on stderr about a hand left out; names in it are shown escaped (``cli/text.py``)."""
+    from drawdealer.cli.text import shown
+
+    sys.stderr.write(f"drawdealer: {shown(message)}\n")
 
 
 def _check_output(file: Path, out: Path, *, force: bool) -> None:
