@@ -87,3 +87,15 @@ def test_a_new_output_gets_the_mode_of_a_new_file(source: Path, tmp_path: Path) 
     finally:
         os.umask(umask)
     assert out.stat().st_mode & 0o777 == 0o640
+
+
+def test_standard_input_does_not_skip_the_existing_output_check(source: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.phh"
+    out.write_text("my notes\n")
+    result = CliRunner().invoke(app, ["convert", "-", "--to", "phh", "-o", str(out)], input=source.read_text())
+    assert result.exit_code == 2 and "already exists; use --force" in result.stderr
+    assert out.read_text() == "my notes\n"
+    result = CliRunner().invoke(app, ["convert", "-", "--to", "phh", "-o", str(out), "--force"],
+                                input=source.read_text())
+    assert result.exit_code == 0, result.stderr
+    assert len(list(read_hands(out))) == len(list(read_hands(source)))

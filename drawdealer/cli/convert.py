@@ -40,12 +40,17 @@ def convert(
     from drawdealer.convert import Converted, convert_file, joined
     from drawdealer.parsers import FormatError
 
+    from drawdealer import inputs
+
     if file.is_dir():
         fail(f"{file}: is a directory")
+    refused = inputs.not_a_file(file)
+    if refused is not None:
+        fail(f"{file}: {refused}")
     if out is not None:
         _check_output(file, out, force=force)
     try:
-        results = convert_file(file, to.value)
+        results = convert_file(inputs.readable(file), to.value, source=inputs.display_name(file))
         first = next(results, None)
     except FormatError as exc:
         fail(str(exc))
@@ -106,8 +111,8 @@ def _check_output(file: Path, out: Path, *, force: bool) -> None:
     try:
         source = file.stat()
     except OSError:
-        return  # reading FILE reports it
-    if (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
+        source = None  # standard input (read whole before OUT is written), or missing: reading FILE says so
+    if source is not None and (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
         fail(f"-o {out}: is the input {file} itself; write the conversion to another file")
     if out.is_dir():
         fail(f"-o {out}: is a directory")
