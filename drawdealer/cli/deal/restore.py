@@ -37,6 +37,7 @@ def resume(journal: Journal) -> tuple[DealerSession, str]:
         raise JournalError(str(journal.directory), "no such journal directory")
     if not path.is_file():
         raise JournalError(str(path), "missing: this directory holds no dealing session")
+    journal.lock()  # before anything is read: one dealer per journal
     try:
         info = parse_session(journal.read_session())
         session = DealerSession(info, journal)
