@@ -99,7 +99,7 @@ def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
 def finding_dict(f: Finding) -> dict[str, Any]:
     """A finding as the validator prints it in JSON (see :meth:`HandReport.to_dict`)."""
     full = f.to_dict()
-    out = {key: full[key] for key in ("code", "severity", "line", "message", "expected", "actual")}
+    out = {key: full[key] for key in ("code", "severity", "line", "message", "expected", "actual", "caused_by")}
     if f.code == "PARSE_ERROR":
         out["column"] = f.details.get("column")
     return out

@@ -42,6 +42,7 @@ from drawdealer.engine.cards import CARDS, Card, CardError, card_str, parse_card
 from drawdealer.engine.record import (
     Action,
     ActionKind,
+    Claims,
     HandRecord,
     PotClaim,
     Seat,
@@ -806,12 +807,34 @@ class _Builder:
                 extra["button_seat"] = self.button_seat
         big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
-        claims = new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
-                            tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
-                            self.claim_lines)
-        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
+        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), self._claims(),
                           _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
+
+    def _claims(self) -> Claims:
+        """What PokerStars' claim lines mean, each read as the record's claim of the same meaning
+        (:class:`~drawdealer.engine.record.Claims`), learned from the corpus and public logs:
+
+        - ``Uncalled bet (X) returned to P``: chips nobody matched, back to P before any pot is
+          made (RULES.md §7.1, §9.4 step 1; antes count: heads-up on an ante of 1, the big blind's
+          other forced chips come back).
+        - ``Total pot X``: every pot before the rake, uncalled chips excluded.
+        - ``Main pot X. Side pot Y.`` (``Side pot-1 Y. Side pot-2 Z.`` from two side pots on):
+          each pot net of the rake taken from it, so Σ pots + rake = total. PokerStars divides the
+          rake among the pots its own way: from the main pot alone ("Total pot $0.55 Main pot
+          $0.43. Side pot $0.10. | Rake $0.02"), or a part from each (the corpus' Badugi hand
+          49164202872: pots of $3.05 and $2.65 listed as $2.90 and $2.55, rake $0.25); only the
+          division is the site's (``pots.rake_division``).
+        - ``| Rake X``: the rake of the hand; its rate varies by stakes and year, so it is checked
+          by Σ collected + rake = total pot (§9.5), with none on a hand ended before the draw.
+        - ``P collected X from pot`` (``from main pot``, ``from side pot``, ``from side pot-N``):
+          P's share of that pot, net of its rake; ``Seat N: P ... won (X)`` / ``collected (X)``
+          in the summary: P's total from every pot, net of rake (read when the body has none).
+        - Final stacks: not printed (the next hand's seat lines show them).
+        """
+        return new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
+                          tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
+                          self.claim_lines)
 
     # -- one line, the general way
 
