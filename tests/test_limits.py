@@ -201,3 +201,18 @@ def test_split_points_finds_a_header_across_reads_and_far_away(tmp_path: Path) -
     starts = [m.start() for m in re.finditer(rb"PokerStars Hand #", body)]
     assert points == starts
     assert len(list(read_hands(path))) == 3
+
+
+def test_the_limits_are_documented_in_validate_help() -> None:
+    """``drawdealer validate --help`` states each limit with the value the readers apply."""
+    from typer.testing import CliRunner
+
+    from drawdealer.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.stdout.replace("│", " ").split())
+    for said in (f"{limits.MAX_PLAYERS} players (PLAYER_COUNT_INVALID)", f"{limits.MAX_LINE_CHARS:,} characters in a line",
+                 f"{limits.MAX_HAND_CHARS:,} characters in a hand", f"{limits.MAX_ACTIONS:,} actions",
+                 f"{limits.MAX_AMOUNT_DIGITS} digits in an amount", f"nested {limits.MAX_NESTING} deep",
+                 "- (standard input"):
+        assert said in text, said
