@@ -216,3 +216,13 @@ def test_the_limits_are_documented_in_validate_help() -> None:
                  f"{limits.MAX_AMOUNT_DIGITS} digits in an amount", f"nested {limits.MAX_NESTING} deep",
                  "- (standard input"):
         assert said in text, said
+
+
+def test_an_over_long_amount_in_drawdealer_commentary_is_a_parse_error_on_its_line(tmp_path: Path) -> None:
+    """``# drawdealer: as raise N`` with 5,000 digits was reported on the hand's first line."""
+    text = (FIXTURES / "phh" / "td_fl.phh").read_text(encoding="utf-8")
+    path = tmp_path / "hand.phh"
+    path.write_text(text.replace('"p3 cbr 40",', f'"p3 cbr 40 # drawdealer: as raise {"9" * 5000}",'), encoding="utf-8")
+    finding = only_finding(path)
+    assert finding["code"] == "PARSE_ERROR" and "more than 15 digits" in finding["message"]
+    assert text.splitlines()[finding["line"] - 1] == '  "p3 cbr 40",'
