@@ -226,3 +226,27 @@ def test_the_rake_is_in_the_ledger_and_the_sum_is_zero(tmp_path: Path) -> None:
     assert {p["name"]: p["net"] for p in ledger["players"]} == {"A": -2, "B": 1, "C": -2}
     assert {p["name"]: p["bought_in"] for p in ledger["players"]} == {"A": 100, "B": 100, "C": 150}
     assert "nets -3 + rake 3 = 0: the ledger adds up" in out[-1]["message"]
+
+
+def test_ledger_reads_a_journal_while_its_session_runs(tmp_path: Path) -> None:
+    """The running session holds the journal's lock; ``drawdealer ledger`` only reads, so it needs none."""
+    import subprocess
+    import sys
+
+    journal = tmp_path / "j"
+    proc = subprocess.Popen([sys.executable, "-m", "drawdealer", "deal", *FL, "--seat=A=100", "--seat=B=100",
+                             "--button", "A", "--journal", str(journal), "--json"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        proc.stdin.write("rebuy B 25\n")
+        proc.stdin.flush()
+        assert '"ok": true' in proc.stdout.readline()
+        result = CliRunner().invoke(app, ["ledger", str(journal), "--json"])
+        assert result.exit_code == 0, result.stderr
+        assert '"bought_in": 125' in result.stdout
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == 0

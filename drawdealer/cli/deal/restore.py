@@ -3,8 +3,8 @@ file and line (issue 5).
 
 The session file is read strictly (``sessionfile.py``); the current hand's PHH file is read with
 the PHH reader and replayed action by action through the engine. Anything that does not replay
-cleanly (a finding of RULES.md §11, such as an amount beyond the stack, ``BET_EXCEEDS_STACK``,
-which the PHH reader keeps as written; players or stacks that do not match the session file, a command count that does not belong to it, an action count
+cleanly (a finding of RULES.md §11, such as an amount edited beyond the stack, players or stacks
+that do not match the session file, a command count that does not belong to it, an action count
 the file does not have) refuses the whole journal: nothing is replayed half-way and no file is
 changed. The one repair is the torn commit of ``session.py``: a hand file one command ahead of the
 session file is rolled forward; and a session command (``roster.py``) commits in the session file
@@ -26,7 +26,6 @@ from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse
 from drawdealer.engine.record import HandRecord
 
 
-
 class JournalError(ValueError):
     """A journal that cannot be resumed; the message starts with ``file[:line]``."""
 
@@ -42,6 +41,8 @@ def resume(journal: Journal, *, write: bool = True) -> tuple[DealerSession, str]
         raise JournalError(str(journal.directory), "no such journal directory")
     if not path.is_file():
         raise JournalError(str(path), "missing: this directory holds no dealing session")
+    if write:
+        journal.lock()  # before anything is read: one dealer per journal (a reader needs none)
     try:
         info = parse_session(journal.read_session())
         if info.accounts is None:
