@@ -194,7 +194,7 @@ def parse_card_list(text: str) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- header, table, seats
 
 _HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
-_DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2} ")
+_DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
 _HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
     r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
