@@ -6,7 +6,9 @@ as either, so that ``convert`` keeps it through PokerStars → PHH → PokerStar
 numbers and currency travel in the record itself). PHH's own fields carry what the PHH spec names
 (``year``, ``month``, ``day``, ``time``, ``time_zone_abbreviation``, ``table``, ``seat_count``,
 ``level``); the rest goes into the extension fields of :data:`PHH_EXTENSIONS`. What a log does not
-say stays unsaid: a hand without a date is written without one.
+say stays unsaid: a hand without a date is written without one. (pokerkit 0.7.7 warns that
+``time_zone_abbreviation`` is unexpected, though the PHH spec's optional fields and pokerkit's own
+site converters have it; it reads the hand all the same.)
 """
 
 from __future__ import annotations
