@@ -54,8 +54,9 @@ class NotConverted:
     left_out: str = ""  # a key of LEFT_OUT, or "" for a hand that could not be read or written
 
 
-def convert_file(path: str | Path, to: str) -> Iterator[Converted | NotConverted]:
-    """Every hand of ``path`` written in format ``to`` (``phh`` or ``pokerstars``), in file order.
+def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Iterator[Converted | NotConverted]:
+    """Every hand of ``path`` written in format ``to`` (``phh`` or ``pokerstars``), in file order;
+    ``source`` names the file in messages (default ``path``).
 
     Raises :class:`~drawdealer.parsers.FormatError` or ``OSError`` when the file cannot be read.
     """
@@ -64,7 +65,7 @@ def convert_file(path: str | Path, to: str) -> Iterator[Converted | NotConverted
     if to not in FORMATS:
         raise ValueError(f"unknown format {to!r} (phh or pokerstars)")
     source_format = _format_of(path)
-    for result in read_hands(path):
+    for result in read_hands(path, source=source):
         if isinstance(result, Skipped):
             yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False,
                                game=result.game, left_out="cancelled" if result.reason == "cancelled" else "game")

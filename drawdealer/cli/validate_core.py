@@ -5,8 +5,9 @@ is put together directly; it is the same text as ``json.dumps(report.to_dict(), 
 A file of a folder that is passed over is a line ``{"file": PATH, "skipped": REASON}``.
 
 The human report names each file once (relative to the current folder), under it each flagged hand
-and its findings with their severity, amounts as money, wrapped to the terminal; then the files
-passed over and a summary counting hands.
+and its findings with their severity, amounts as money, wrapped to the terminal: the root causes
+first, the findings that follow from one printed below it, indented and marked ``↳``
+(:func:`root_first`, ``engine.causes``); then the files passed over and a summary counting hands.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -194,8 +195,24 @@ def _shown_path(file: str) -> str:
     return os.path.normpath(file)
 
 
+def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
+    """The findings in the order the human report prints them: each root cause, then the findings
+    that follow from it (``caused_by``, ``engine.causes``), marked True."""
+    following: dict[int, list[Any]] = {}
+    for f in findings:
+        if f.caused_by is not None:
+            following.setdefault(f.caused_by, []).append(f)
+    out: list[tuple[Any, bool]] = []
+    for k, f in enumerate(findings):
+        if f.caused_by is None:
+            out.append((f, False))
+            out += [(g, True) for g in following.get(k, ())]
+    return out
+
+
 def _print_hand(console: Any, report: Any) -> None:
-    """The hand's line, then one line a finding (``line N  severity  CODE  message``), each wrapped
+    """The hand's line, then one line a finding (``line N  severity  CODE  message``), root causes
+    first, each followed by the findings it causes, marked ``↳`` (:func:`root_first`); each wrapped
     to the terminal under its own indent."""
     from rich.text import Text
 
@@ -204,8 +221,9 @@ def _print_hand(console: Any, report: Any) -> None:
     if report.game:
         head.append(f"  {report.game}", style="dim")
     _print_indented(console, head, 2)
-    for f in report.findings:
-        line = Text(f"line {f.line if f.line is not None else report.line}  ", style="cyan")
+    for f, follows in root_first(report.findings):
+        line = Text("↳ " if follows else "")
+        line.append(f"line {f.line if f.line is not None else report.line}  ", style="cyan")
         line.append(f.severity.value, style="red" if f.is_error else "yellow")
         line.append("  ")
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
@@ -214,7 +232,7 @@ def _print_hand(console: Any, report: Any) -> None:
             line.append(f" (column {f.details.get('column')}: {f.actual!r})", style="dim")
         else:
             line.append(_expected_actual(f), style="dim")
-        _print_indented(console, line, 4)
+        _print_indented(console, line, 6 if follows else 4)
 
 
 def _print_indented(console: Any, text: Any, indent: int) -> None:
