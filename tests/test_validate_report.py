@@ -147,3 +147,11 @@ def test_a_progress_bar_on_a_terminal_stderr_in_every_format(tmp_path: Path, out
     assert shown[0] == plain[0] == 0
     if output == "json":
         assert shown[1] == plain[1]
+
+
+def test_a_passed_over_file_name_is_shown_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "notes \x1b[2J.txt").write_text("shopping list\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(".")
+    assert code == 0 and "\x1b" not in out
+    assert "  notes \\x1b[2J.txt: not a hand history" in out

@@ -6,6 +6,10 @@ on stderr (``file:line``) and left out. Hands of games drawdealer does not play 
 games the target cannot say (Italian poker in PokerStars text) are left out and counted in one
 summary line on stderr.
 
+``-o OUT`` never destroys data (issue 15, "Data safety"): OUT may not be FILE itself (also through a
+symbolic or hard link), an existing OUT is replaced only with ``--force``, and OUT is written through
+a temporary file renamed over it at the end (``cli/atomic.py``), so a failed run leaves it as it was.
+
 Exit codes: 0 every hand of a drawdealer game converted unchanged, 1 some hand was left out or
 changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cannot be written.
 """
@@ -31,6 +35,7 @@ def convert(
     to: Annotated[Target, typer.Option("--to", help="The format to write.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.",
                                              show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Write the hands of FILE as PHH or PokerStars text (checked by reading them back)."""
     from drawdealer.cli.errors import fail
@@ -44,6 +49,8 @@ def convert(
     refused = inputs.not_a_file(file)
     if refused is not None:
         fail(f"{file}: {refused}")
+    if out is not None:
+        _check_output(file, out, force=force)
     try:
         results = convert_file(inputs.readable(file), to.value, source=inputs.display_name(file))
         first = next(results, None)
@@ -61,8 +68,8 @@ def convert(
             if isinstance(item, Converted):
                 if item.differences:
                     bad += 1
-                    sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id} not converted: it "
-                                     f"changes when read back ({item.differences[0]})\n")
+                    _notice(f"{file}:{item.line}: hand #{item.hand_id} not converted: it "
+                            f"changes when read back ({item.differences[0]})")
                     continue
                 yield item.text
             elif item.left_out:  # counted, and named once in the summary line
@@ -70,22 +77,23 @@ def convert(
                 left_out[item.left_out][item.game or "?"] += 1
             else:
                 bad += item.error
-                sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id or '?'} not converted: "
-                                 f"{item.reason}\n")
+                _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} not converted: {item.reason}")
 
     if out is None:
         for chunk in joined(texts(), to.value):
             sys.stdout.write(chunk)
         sys.stdout.flush()
     else:
+        from drawdealer.cli.atomic import replacing
+
         try:
-            with open(out, "w", encoding="utf-8", newline="\n") as handle:
+            with replacing(out) as handle:
                 for chunk in joined(texts(), to.value):
                     handle.write(chunk)
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
     if any(left_out.values()):
-        sys.stderr.write(f"drawdealer: {file}: {_left_out(left_out, to.value)}\n")
+        _notice(f"{file}: {_left_out(left_out, to.value)}")
     raise typer.Exit(code=1 if bad else 0)
 
 
@@ -98,6 +106,36 @@ def _left_out(left_out: dict[str, Counter[str]], to: str) -> str:
     parts = [f"{', '.join(f'{g} ×{n}' for g, n in games.most_common())} ({LEFT_OUT[why].format(to=to)})"
              for why, games in left_out.items() if games]
     return f"{total} hand{'s' if total != 1 else ''} not converted: {'; '.join(parts)}"
+
+
+def _notice(message: str) -> None:
+    """One line on stderr about a hand left out; names in it are shown escaped (``cli/text.py``)."""
+    from drawdealer.cli.text import shown
+
+    sys.stderr.write(f"drawdealer: {shown(message)}\n")
+
+
+def _check_output(file: Path, out: Path, *, force: bool) -> None:
+    """Refuse an OUT that is FILE (the same inode, however it is named), a folder, or, without
+    ``--force``, any existing file."""
+    from drawdealer.cli.errors import fail
+
+    try:
+        there = out.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        fail(f"{out}: {exc.strerror or exc}")
+    try:
+        source = file.stat()
+    except OSError:
+        source = None  # standard input (read whole before OUT is written), or missing: reading FILE says so
+    if source is not None and (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
+        fail(f"-o {out}: is the input {file} itself; write the conversion to another file")
+    if out.is_dir():
+        fail(f"-o {out}: is a directory")
+    if not force:
+        fail(f"-o {out}: already exists; use --force to replace it")
 
 
 def _chain(first: list, rest):

@@ -1,13 +1,15 @@
 """What ``drawdealer validate`` prints (see ``cli/validate.py`` for the command), free of Typer.
 
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
-is put together directly; it is the same text as ``json.dumps(report.to_dict(), ensure_ascii=False)``.
-A file of a folder that is passed over is a line ``{"file": PATH, "skipped": REASON}``.
+is put together directly; it is the same text as ``json_text(report.to_dict())`` (``cli/text.py``:
+valid UTF-8 also for file names that are not). A file of a folder that is passed over is a line
+``{"file": PATH, "skipped": REASON}``.
 
 The human report names each file once (relative to the current folder), under it each flagged hand
 and its findings with their severity, amounts as money, wrapped to the terminal: the root causes
 first, the findings that follow from one printed below it, indented and marked ``↳``
 (:func:`root_first`, ``engine.causes``); then the files passed over and a summary counting hands.
+Names from the input (files, players, games) are shown escaped (``shown``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
+
+from drawdealer.cli.text import json_text, shown
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -53,7 +57,7 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
 
 
 def _unreadable(problem: Any) -> None:
-    sys.stderr.write(f"drawdealer: error: {problem.file}: {problem.message}\n")
+    sys.stderr.write(f"drawdealer: error: {shown(problem.file)}: {shown(problem.message)}\n")
 
 
 @contextmanager
@@ -87,7 +91,6 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
 def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> tuple[int, int]:
     """JSON Lines on stdout; ``(exit code, hands read)``."""
     # json.dumps's own string encoder when ensure_ascii=False
-    import json
     from json.encoder import encode_basestring as quote
 
     from drawdealer.validate import FileProblem, PassedOver, validate
@@ -107,19 +110,19 @@ def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> tuple
                 _unreadable(item)
                 continue
             if isinstance(item, PassedOver):
-                batch.append(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+                batch.append(json_text(item.to_dict()) + "\n")
                 continue
             hands += 1
             hand_id = item.hand_id
             if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
                 errors = errors or item.has_error
-                batch.append(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+                batch.append(json_text(item.to_dict()) + "\n")
             else:
                 file, game_name = item.file, item.game
                 if file not in quoted:
-                    quoted[file] = json.dumps(file, ensure_ascii=False)
+                    quoted[file] = json_text(file)
                 if game_name not in quoted:
-                    quoted[game_name] = json.dumps(game_name, ensure_ascii=False)
+                    quoted[game_name] = json_text(game_name)
                 batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
                              f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
             if len(batch) >= _BATCH:
@@ -145,7 +148,7 @@ def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> tupl
     problems: list[FileProblem] = []
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
-    shown_file = None
+    current_file = None
     with _progress(files) as (bar_console, advance, chunk):
         # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
         printer = bar_console if bar_console is not None and console.is_terminal else console
@@ -153,7 +156,7 @@ def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> tupl
             if isinstance(item, FileProblem):
                 problems.append(item)
                 if bar_console is not None:
-                    bar_console.print(f"drawdealer: error: {item.file}: {item.message}", markup=False,
+                    bar_console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
                                       highlight=False, soft_wrap=True)
                 else:
                     _unreadable(item)
@@ -174,9 +177,9 @@ def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> tupl
             for f in item.findings:
                 codes[f.code] += 1
             counts["errors" if item.has_error else "warnings"] += 1
-            if item.file != shown_file:
-                shown_file = item.file
-                printer.print(_shown_path(item.file), style="bold", markup=False)
+            if item.file != current_file:
+                current_file = item.file
+                printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
             _print_hand(printer, item)
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
@@ -216,10 +219,10 @@ def _print_hand(console: Any, report: Any) -> None:
     to the terminal under its own indent."""
     from rich.text import Text
 
-    head = Text(f"hand #{report.hand_id}" if report.hand_id else "a hand without id", style="bold")
+    head = Text(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", style="bold")
     head.append(f"  line {report.line}")
     if report.game:
-        head.append(f"  {report.game}", style="dim")
+        head.append(f"  {shown(report.game)}", style="dim")
     _print_indented(console, head, 2)
     for f, follows in root_first(report.findings):
         line = Text("↳ " if follows else "")
@@ -227,9 +230,9 @@ def _print_hand(console: Any, report: Any) -> None:
         line.append(f.severity.value, style="red" if f.is_error else "yellow")
         line.append("  ")
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
-        line.append(f"  {f.message}")
+        line.append(f"  {shown(f.message)}")
         if f.code == "PARSE_ERROR":
-            line.append(f" (column {f.details.get('column')}: {f.actual!r})", style="dim")
+            line.append(f" (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
         else:
             line.append(_expected_actual(f), style="dim")
         _print_indented(console, line, 6 if follows else 4)
@@ -247,7 +250,7 @@ def _expected_actual(finding: Any) -> str:
     """`` (expected X, actual Y)`` with whichever of the two is known, amounts as money; or nothing."""
     plain = finding.to_dict()
     parts = [f"{key} {_value(plain[key], finding)}" for key in ("expected", "actual") if plain[key] is not None]
-    return f" ({', '.join(parts)})" if parts else ""
+    return shown(f" ({', '.join(parts)})") if parts else ""
 
 
 def _value(plain: Any, finding: Any) -> str:
@@ -275,7 +278,7 @@ def _print_passed_over(console: Any, passed: list[Any]) -> None:
         return
     console.print(f"passed over {_count(len(passed), 'file')} (not validated):", markup=False)
     for item in passed:
-        _print_indented(console, Text(f"{_shown_path(item.file)}: {item.reason}"), 2)
+        _print_indented(console, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
 
 
 def _count(n: int, noun: str) -> str:
@@ -302,7 +305,7 @@ def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_
     if problems:
         console.print(f"{_count(len(problems), 'file')} could not be read (named above)", markup=False)
     if skipped_games:
-        games = ", ".join(f"{g} ×{n}" for g, n in skipped_games.most_common())
+        games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
         console.print(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}",
                       markup=False)
     if codes:
