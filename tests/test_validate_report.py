@@ -155,3 +155,14 @@ def test_a_passed_over_file_name_is_shown_escaped(tmp_path: Path, monkeypatch: p
     code, out, _ = run(".")
     assert code == 0 and "\x1b" not in out
     assert "  notes \\x1b[2J.txt: not a hand history" in out
+
+
+def test_files_passed_over_keep_their_place_with_several_processes(tmp_path: Path) -> None:
+    for name in ("a.txt", "c.txt"):
+        (tmp_path / name).write_bytes((FIXTURES / "clean" / "27td_fl.txt").read_bytes())
+    (tmp_path / "b.txt").write_text("shopping list\n", encoding="utf-8")
+    one = run("--format", "json", "--jobs", "1", str(tmp_path))
+    two = run("--format", "json", "--jobs", "2", str(tmp_path))
+    assert one == two and one[0] == 0
+    assert [json.loads(line).get("skipped") is not None for line in one[1].splitlines()] == [False] * 3 + [True] + [
+        False] * 3
