@@ -99,9 +99,15 @@ def test_showdown_escapes_names_and_json_keeps_them() -> None:
     code, out, err = drawdealer("showdown", "--game", "27", f"{EVIL}=7s5d4c3h2s", "7h6d4s3c2d")
     assert code == 0, err
     assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
+    code, out, err = drawdealer("showdown", "--game", "badacey", f"{EVIL}=5s4d3c2hAs", "Bob=6h4c3d2s7s")
+    assert code == 0, err  # a split pot (RULES.md §17): each half's winner named
+    assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
     code, out, err = drawdealer("showdown", "--game", "27", "--json", b"N\xff=7s5d4c3h2s", "7h6d4s3c2d")
     assert code == 0, err
     assert os.fsencode(json.loads(out.decode("utf-8"))["winners"][0]) == b"N\xff"
+    code, out, err = drawdealer("showdown", "--game", "badacey", "--json", b"N\xff=5s4d3c2hAs", "Bob=6h4c3d2s7s")
+    assert code == 0, err
+    assert b"N\xff" in map(os.fsencode, json.loads(out.decode("utf-8"))["winners"]["Badugi"])
 
 
 def test_the_dealer_sees_what_was_typed_escaped(tmp_path: Path) -> None:
