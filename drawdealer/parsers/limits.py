@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -110,6 +111,21 @@ def player_count_failure(players: int, *, line: int, hand_id: str, start_line: i
 
 def actions_message(count: int) -> str:
     return f"more than {MAX_ACTIONS:,} actions in a hand (the limit per hand; {count:,} here); hand not read"
+
+
+class TooLarge(OSError):
+    """A file the dealer reads whole is larger than :data:`MAX_HAND_CHARS` bytes."""
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a file read whole (``deal --config``, the journal's files), at most
+    :data:`MAX_HAND_CHARS` bytes of it: past them :class:`TooLarge` (``/dev/zero`` is not read
+    forever). ``OSError`` and ``UnicodeDecodeError`` propagate."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_HAND_CHARS + 1)
+    if len(raw) > MAX_HAND_CHARS:
+        raise TooLarge(f"larger than {MAX_HAND_CHARS:,} bytes (the limit)")
+    return raw.decode("utf-8")
 
 
 class TomlLimitError(ValueError):
