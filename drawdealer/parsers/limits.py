@@ -45,19 +45,28 @@ MAX_NESTING = 8
 
 
 def line_problem(lines: list[str]) -> tuple[int, str] | None:
-    """``(index, message)`` of the first line of a hand that breaks :data:`MAX_LINE_CHARS` or makes
-    the hand longer than :data:`MAX_HAND_CHARS`; None for a hand within both (the usual case, in C)."""
-    if not lines or (max(map(len, lines)) <= MAX_LINE_CHARS and sum(map(len, lines)) <= MAX_HAND_CHARS):
+    """``(index, message)`` of the first line of a hand longer than :data:`MAX_LINE_CHARS`, or None
+    (the usual case, found in C). Readers check it before they read the hand."""
+    if not lines or max(map(len, lines)) <= MAX_LINE_CHARS:
+        return None
+    index = next(k for k, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
+    return index, f"line longer than {MAX_LINE_CHARS:,} characters (the limit per line); hand not read"
+
+
+def hand_problem(lines: list[str]) -> tuple[int, str] | None:
+    """``(index, message)`` of the line that makes a hand longer than :data:`MAX_HAND_CHARS`, or
+    None. The splitter cuts such a hand at about the limit, so its end is missing: the PokerStars
+    reader checks this after reading the lines (a line that breaks the format is reported first)
+    and before the hand's shape; TOML cut short cannot be read, so the PHH reader checks it first."""
+    if sum(map(len, lines)) <= MAX_HAND_CHARS:
         return None
     total = 0
     for index, line in enumerate(lines):
-        if len(line) > MAX_LINE_CHARS:
-            return index, f"line longer than {MAX_LINE_CHARS:,} characters (the limit per line); hand not read"
         total += len(line)
         if total > MAX_HAND_CHARS:
-            return index, (f"hand longer than {MAX_HAND_CHARS:,} characters (the limit per hand; is a hand header "
-                           f"missing?); hand not read")
-    return None
+            break
+    return index, (f"hand longer than {MAX_HAND_CHARS:,} characters (the limit per hand; is a hand header "
+                   f"missing?); the rest up to the next hand header is not read")
 
 
 AMOUNT_BOUND = 10 ** MAX_AMOUNT_DIGITS
