@@ -41,7 +41,7 @@ MAX_AMOUNT_DIGITS = 15
 """Digits in an amount (stack, bet, pot), before the cents: 10¹⁵ chips is more than any game."""
 
 MAX_NESTING = 8
-"""Arrays and tables nested in one another in TOML (PHH, ``deal --config``, the journal); PHH needs 2."""
+"""Arrays and tables nested in one another in TOML (PHH, ``deal --config``, the journal; 3 at most is used)."""
 
 
 def line_problem(lines: list[str]) -> tuple[int, str] | None:
@@ -152,11 +152,17 @@ _TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.
 
 
 def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
-    """``loads(text)`` (default :func:`tomllib.loads`), but a text that makes ``loads`` recurse too deep or convert a number of
-    thousands of digits raises :class:`TomlLimitError` at the line of the problem (instead of a
-    ``RecursionError`` or a ``ValueError`` with no place). ``TOMLDecodeError`` passes through."""
+    """``loads(text)`` within the limits: :class:`TomlLimitError` at the line of a number of more
+    than :data:`MAX_AMOUNT_DIGITS` digits or of nesting deeper than :data:`MAX_NESTING`, instead of
+    a ``RecursionError`` or a ``ValueError`` with no place. ``TOMLDecodeError`` passes through.
+
+    The dealer's small files (``loads`` None: :func:`tomllib.loads`) are checked first. A PHH hand
+    (``loads`` its fast reader) only when reading fails: what reads is then checked field by field
+    (amounts by :func:`too_many_digits`; no PHH field nests deeper than 3)."""
     import tomllib
 
+    if loads is None:
+        check_toml(text)
     try:
         return (loads or tomllib.loads)(text)
     except (RecursionError, ValueError) as exc:
