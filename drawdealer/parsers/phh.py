@@ -207,7 +207,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
-        too_long = limits.line_problem(lines)
+        too_long = limits.line_problem(lines) or limits.hand_problem(lines)  # TOML cut short fails at its end
         if too_long is not None:
             raise _Fail(too_long[1], start_line + too_long[0], text=lines[too_long[0]][:80])
         text = "\n".join(lines)

@@ -730,6 +730,9 @@ class _Builder:
                 where.append(number)
                 prev = kind
 
+        too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
+        if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
+            raise _At(too_long[0], _LineError(too_long[1]))
         verdict = _check_shape(tuple(shape))
         if verdict is not None:
             index, message = verdict
