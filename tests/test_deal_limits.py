@@ -43,7 +43,7 @@ def test_a_command_line_past_the_limit_is_one_refusal_and_the_session_goes_on(tm
     is read, and refused."""
     result = RUNNER.invoke(app, ["deal", *BASE, "--journal", str(tmp_path / "j"), "--json"],
                            input="\0" * 300_000 + "\ncall\nquit\n")
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1, result.stderr  # one refusal: a piped session exits 1 (issue 16)
     lines = result.stdout.splitlines()
     assert len(lines) == 3 and len(lines[0]) < 10_000
     assert "a line of more than 20,000 characters is not a command" in lines[0]
