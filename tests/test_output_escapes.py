@@ -22,10 +22,11 @@ EVIL_SHOWN = "Pl\\x1b]0;owned\\x07ay\\x1b[2Jer3"
 FILE_NAME = b"hands \x1b[31m\xff.txt"  # an escape sequence and a byte that is not UTF-8
 
 
-def drawdealer(*args: str | bytes, stdin: str = "") -> tuple[int, bytes, bytes]:
+def drawdealer(*args: str | bytes, stdin: str = "", columns: int = 80) -> tuple[int, bytes, bytes]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
     done = subprocess.run([sys.executable, "-m", "drawdealer", *args], input=stdin.encode(), capture_output=True,
-                          env={**env, "TERM": "dumb", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"})
+                          env={**env, "TERM": "dumb", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
+                               "COLUMNS": str(columns)})
     return done.returncode, done.stdout, done.stderr
 
 
@@ -61,7 +62,7 @@ def test_json_text_is_utf8_and_exact(text: str) -> None:
 
 def test_validate_escapes_names_in_the_report_and_keeps_them_in_json(tmp_path: Path) -> None:
     path = evil_hand(tmp_path)
-    code, out, err = drawdealer("validate", path)
+    code, out, err = drawdealer("validate", path, columns=400)  # the report wraps to the terminal
     assert code == 1, err
     report = out.decode("utf-8")
     assert b"\x1b" not in out and b"\x07" not in out

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
+from drawdealer.parsers import limits
 
 SESSION_FILE = "session.toml"
 
@@ -69,15 +70,16 @@ class Journal:
         atomic_write(self.hand_path(number), text)
 
     def read_session(self) -> str:
-        """The session file's text; OSError/UnicodeDecodeError propagate to the caller."""
-        return self.session_path.read_text(encoding="utf-8")
+        """The session file's text (within ``parsers/limits.py``'s size); OSError/UnicodeDecodeError
+        propagate to the caller."""
+        return limits.read_text(self.session_path)
 
     def read_hand(self, number: int) -> str | None:
         """The text of hand ``number``, or ``None`` when the file does not exist."""
         path = self.hand_path(number)
         if not path.is_file():
             return None
-        return path.read_text(encoding="utf-8")
+        return limits.read_text(path)
 
     def hand_numbers(self) -> list[int]:
         """Numbers of the hand files present, ascending."""
