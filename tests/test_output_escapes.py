@@ -118,8 +118,8 @@ def test_the_dealer_sees_what_was_typed_escaped(tmp_path: Path) -> None:
     code, out, err = drawdealer(*base[:5], f"--seat={EVIL}=100", *base[5:], "--journal", str(tmp_path / "x"))
     assert code == 2 and b"\x1b" not in err and EVIL_SHOWN in err.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "a"), stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1 and "1 command refused" in err.decode("utf-8"), err
     assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "b"), "--json", stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1, err
     assert EVIL in json.loads(out.decode("utf-8").splitlines()[-1])["message"]
