@@ -62,15 +62,10 @@ class SetupArgs:
 
 def _read_config(path: Path) -> dict[str, Any]:
     """The ``--config`` TOML: at most ``MAX_HAND_CHARS`` bytes are read (``/dev/zero`` is refused, not
-    read forever), and numbers or nesting past the limits of ``parsers/limits.py`` are refused at
-    their line."""
+    read forever, :func:`~drawdealer.parsers.limits.read_text`), and numbers or nesting past the
+    limits of ``parsers/limits.py`` are refused at their line."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.MAX_HAND_CHARS + 1)
-        if len(raw) > limits.MAX_HAND_CHARS:
-            raise SetupError(f"--config {path}: larger than {limits.MAX_HAND_CHARS:,} bytes (the limit); "
-                             f"not a configuration file")
-        text = raw.decode("utf-8")
+        text = limits.read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise SetupError(f"--config {path}: cannot read ({exc.__class__.__name__}: {exc})") from None
     try:
