@@ -40,6 +40,9 @@ collected                     ``P wins the pot (X)``, ``wins the main pot``, ``t
                               ``won (X)`` / ``collected (X)`` is P's total
 rake                          taken from the pot before it is paid; none on a hand ended before
                               the draw (the corpus: ``Rake $0`` on every pre-draw walk)
+sitting out                   ``Seat N: P ($X), is sitting out``, or in the summary alone
+                              (``Seat N: P is sitting out``): the seat line may list a player
+                              sitting out as seated (FPDB's "sitting out but not listed" files)
 winner's muck                 a winner nobody called ``mucks`` before the pot: not a showdown
                               muck (read as nothing); after ``*** SHOW DOWN ***`` it is one
 ============================  ===============================================================
@@ -53,6 +56,7 @@ act``, ``has been disconnected``, ``has reconnected``, ``has returned``, ``is si
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
@@ -74,7 +78,7 @@ GAMES = {
 yet is skipped, as any other game)."""
 STRUCTURES = {"Limit": "FL", "FL": "FL", "Pot Limit": "PL", "PL": "PL", "No Limit": "NL", "NL": "NL"}
 
-_MONEY = r"[$€£]?[\d,]+(?:\.\d+)?"
+_MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
 HEADER = re.compile(
     r"Full ?Tilt ?Poker Game #(?P<id>\d+): (?:(?P<tournament>.+?), )?Table (?P<table>.+?)"
     rf" - (?:(?P<game_first>(?:FL|PL|NL) [^-]+?) - )?(?P<a>{_MONEY})/(?P<b>{_MONEY})(?: Ante (?P<ante>{_MONEY}))?"
@@ -245,14 +249,14 @@ class _Builder:
         index = self.draw_index.get(name)
         if index is None:
             raise _LineError(f"{name} is dealt cards without a discard this round")
-        a = self.actions[index]
-        values = {f: getattr(a, f) for f in Action.__dataclass_fields__} | fields
-        self.actions[index] = Action(**values)
+        self.actions[index] = replace(self.actions[index], **fields)
 
     def dealt_to(self, m: re.Match[str], number: int, line: str) -> None:
         """``Dealt to P [cards]`` (the deal) or, in a draw, ``Dealt to P [kept] [new]``."""
         name, first, second = self.player(m["name"]), m["a"], m["b"]
         if name in self.draw_index:
+            if self.actions[self.draw_index[name]].received is not None:
+                raise _LineError(f"a second 'Dealt to {name}' in one draw: the log contradicts itself")
             kept, new = (first, second) if second is not None else ("", first)
             received = parse_card_list(new)
             self.replace_draw(name, kept=parse_card_list(kept), received=received, received_count=len(received))
@@ -276,6 +280,8 @@ class _Builder:
         if name is None:
             raise _LineError(f"nobody is seated in seat {seat[1]}")
         rest = line[seat.end() + len(name):]
+        if rest.endswith(" is sitting out"):  # the seat line may not say so (FTP lists them as seated)
+            self.seats = [replace(s, sitting_out=True) if s.name == name else s for s in self.seats]
         won = _SUMMARY_WON.search(rest)
         if won:
             self.summary_won.append((name, self.amount(won[1]), number))
@@ -288,8 +294,7 @@ class _Builder:
         for i in range(len(self.actions) - 1, -1, -1):
             a = self.actions[i]
             if a.kind is K.MUCK and a.player == name:
-                self.actions[i] = Action(kind=K.MUCK, player=name, cards=cards, count=len(cards), line=a.line,
-                                         text=a.text)
+                self.actions[i] = replace(a, cards=cards, count=len(cards))
                 return
 
 
