@@ -23,13 +23,21 @@ blinds, fixed limit           ``$150/$300 - Limit``: small bet / big bet; the bi
                               the log has one, as FTP rounds it at tiny stakes)
 blinds, pot and no limit      ``$0.10/$0.20 Ante $0.05 - No Limit``: small and big blind, ante
 posts                         ``posts the small blind of X``, ``posts the big blind of X``,
-                              ``antes X``; a player coming in posts ``posts X`` (a live big
+                              ``antes X`` (before the blinds, in no seat order: the record
+                              lists them from the small blind round the table; the order does not
+                              matter to the rules, §6.1, and PHH's per-seat antes are read so); a player coming in posts ``posts X`` (a live big
                               blind) and may add ``posts a dead small blind of X`` (dead money)
 raises                        ``raises to X``: the total in front of the player this round
 all in                        ``calls X, and is all in`` (or without the comma)
 draws                         ``P discards N cards [..]`` (the cards for the hero only), every
                               discard of the round first, then ``P is dealt N cards`` for each
-                              (the hero: ``Dealt to P [kept] [new]``); ``P stands pat [on ..]``
+                              (the hero: ``Dealt to P [kept] [new]``); ``P stands pat [on ..]``.
+                              ``is dealt N`` is a claim only where N is not the discard count
+                              (``received_count``, checked by the replay, RULES.md §8.2); where
+                              it is, the record holds the count alone, as a PokerStars or PHH
+                              hand does, so that ``convert`` reads back the same record
+dead blinds                   ``posts a dead small blind of X`` then ``posts Y``: the record puts
+                              the live blind first, as PokerStars' ``posts small & big blinds``
 pots                          ``*** FIRST DRAW *** (Pot: X)`` / ``(Total Pot: X, N Players)``:
                               the pot before the draw (not checked); ``Total pot X | Rake Y`` and,
                               with side pots, ``Total pot X Main pot Y Side pot Z | Rake R``
@@ -63,6 +71,7 @@ from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, Pot
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount, parse_card_list
+from drawdealer.parsers.phh_writer import position_order
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -211,6 +220,9 @@ class _Builder:
             if kind == "post_sb":
                 self.sb_post = amount
             self.add(_POST_KINDS[kind], m["name"], number, line, amount=amount, all_in=all_in)
+            before = self.actions[-2] if len(self.actions) > 1 else None
+            if kind == "post_bb" and before and before.kind is K.POST_DEAD and before.player == m["name"]:
+                self.actions[-2:] = self.actions[:-3:-1]  # the live blind first, then the dead one
         elif kind in _BET_KINDS:
             self.add(_BET_KINDS[kind], m["name"], number, line, amount=self.amount(m["amt"]), all_in=all_in)
         elif kind == "fold":
@@ -225,7 +237,9 @@ class _Builder:
             else:
                 self.add(K.DRAW, m["name"], number, line, kept=cards)
         elif kind == "dealt_n":
-            self.replace_draw(m["name"], received_count=int(m["n"]))
+            count = int(m["n"])
+            if count != self.actions[self.draw_of(m["name"])].count:
+                self.replace_draw(m["name"], received_count=count)
         elif kind == "dealt_to":
             self.dealt_to(m, number, line)
         elif kind == "show":
@@ -244,11 +258,16 @@ class _Builder:
         elif kind == "total":
             self.total_line(m, number)
 
-    def replace_draw(self, name: str, **fields: Any) -> None:
-        """Complete ``name``'s draw of this round with what a later line says of it."""
+    def draw_of(self, name: str) -> int:
+        """The index of ``name``'s draw this round."""
         index = self.draw_index.get(name)
         if index is None:
             raise _LineError(f"{name} is dealt cards without a discard this round")
+        return index
+
+    def replace_draw(self, name: str, **fields: Any) -> None:
+        """Complete ``name``'s draw of this round with what a later line says of it."""
+        index = self.draw_of(name)
         self.actions[index] = replace(self.actions[index], **fields)
 
     def dealt_to(self, m: re.Match[str], number: int, line: str) -> None:
@@ -367,9 +386,15 @@ def _record(b: _Builder, header: re.Match[str], game: str, structure: str, hand_
                     collected=tuple(b.collected), summary_collected=tuple(b.summary_won),
                     lines=b.claim_lines)
     currency = header["a"][0] if b.cents else ""
-    return HandRecord(hand_id=hand_id, game=game, seats=tuple(b.seats), button=button, stakes=stakes,
-                      actions=tuple(b.actions), claims=claims, options=house_rules(max_seats=max_seats, antes=ante > 0),
-                      source=b.source, line=b.start, end_line=end, hero=b.hero, currency=currency, extra=extra)
+    record = HandRecord(hand_id=hand_id, game=game, seats=tuple(b.seats), button=button, stakes=stakes,
+                        actions=tuple(b.actions), claims=claims, options=house_rules(max_seats=max_seats, antes=ante > 0),
+                        source=b.source, line=b.start, end_line=end, hero=b.hero, currency=currency, extra=extra)
+    if ante:  # the antes in position order (see the module docstring)
+        order = position_order(record)  # from the seat left of the button; heads-up the button has the small blind
+        position = {s.name: i for i, s in enumerate(order[::-1] if len(order) == 2 else order)}
+        antes = sorted((a for a in b.actions if a.kind is K.POST_ANTE), key=lambda a: position.get(a.player, -1))
+        record = replace(record, actions=tuple(antes) + tuple(a for a in b.actions if a.kind is not K.POST_ANTE))
+    return record
 
 
 def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
