@@ -100,35 +100,36 @@ _SECTION = re.compile(r"\*\*\* (?P<name>[A-Z ]+) \*\*\*")
 _ALL_IN = r"(?P<all_in>,? and is all in)?"
 _WHO = r"(?P<name>.+?) "
 
-LINES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
-    ("post_sb", rf"{_WHO}posts the small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("post_bb", rf"{_WHO}posts the big blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("post_dead", rf"{_WHO}posts a dead small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("post_bb", rf"{_WHO}posts (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("post_ante", rf"{_WHO}antes (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("fold", rf"{_WHO}folds$"),
-    ("check", rf"{_WHO}checks$"),
-    ("call", rf"{_WHO}calls (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("bet", rf"{_WHO}bets (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("raise", rf"{_WHO}raises to (?P<amt>{_MONEY}){_ALL_IN}$"),
-    ("discard", rf"{_WHO}discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?$"),
-    ("pat", rf"{_WHO}stands pat(?: on \[(?P<cards>[^\]]*)\])?$"),
-    ("dealt_n", rf"{_WHO}is dealt (?P<n>\d+) cards?$"),
-    ("dealt_to", r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?$"),
-    ("show", rf"{_WHO}shows(?: \[(?P<cards>[^\]]*)\])?(?: (?P<desc>.+))?$"),
-    ("muck", rf"{_WHO}mucks$"),
-    ("wins", rf"{_WHO}(?:wins|ties for) the (?:high |low )?(?P<pot>pot|main pot|side pot(?: #?(?P<n>\d+))?)"
-             rf" \((?P<amt>{_MONEY})\)(?: with (?P<desc>.+))?$"),
-    ("uncalled", rf"Uncalled bet of (?P<amt>{_MONEY}) returned to (?P<name>.+)$"),
-    ("total", rf"Total pot (?P<total>{_MONEY})(?P<pots>(?: (?:Main|Side) pot(?: \d+)? {_MONEY})*)"
-              rf" \| Rake (?P<rake>{_MONEY})$"),
-    ("noise", r".+? (?:has \d+ seconds left to act|has been disconnected|has reconnected|has returned"
-              r"|is sitting out|sits down|stands up|has timed out|has requested TIME|is feeling \w+"
-              rf"|adds {_MONEY}|leaves the table|joins the table at seat #\d+)$"),
-    ("noise", r"(?:\d+ seconds left to act|No low hand qualified|Duration \d+s|Board: \[.*\])$"),
-    ("noise", r"[^\[\]]+?: .*$"),  # chat: 'P: text' (after every action, so that no action is read as talk)
+LINES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((kind, word, re.compile(pattern)) for kind, word, pattern in (
+    ("post_sb", " posts the small", rf"{_WHO}posts the small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("post_bb", " posts the big", rf"{_WHO}posts the big blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("post_dead", " posts a dead", rf"{_WHO}posts a dead small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("post_bb", " posts ", rf"{_WHO}posts (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("post_ante", " antes ", rf"{_WHO}antes (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("fold", " folds", rf"{_WHO}folds$"),
+    ("check", " checks", rf"{_WHO}checks$"),
+    ("call", " calls ", rf"{_WHO}calls (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("bet", " bets ", rf"{_WHO}bets (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("raise", " raises to ", rf"{_WHO}raises to (?P<amt>{_MONEY}){_ALL_IN}$"),
+    ("discard", " discards ", rf"{_WHO}discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("pat", " stands pat", rf"{_WHO}stands pat(?: on \[(?P<cards>[^\]]*)\])?$"),
+    ("dealt_n", " is dealt ", rf"{_WHO}is dealt (?P<n>\d+) cards?$"),
+    ("dealt_to", "Dealt to ", r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?$"),
+    ("show", " shows", rf"{_WHO}shows(?: \[(?P<cards>[^\]]*)\])?(?: (?P<desc>.+))?$"),
+    ("muck", " mucks", rf"{_WHO}mucks$"),
+    ("wins", " pot (", rf"{_WHO}(?:wins|ties for) the (?:high |low )?(?P<pot>pot|main pot|side pot(?: #?(?P<n>\d+))?)"
+                       rf" \((?P<amt>{_MONEY})\)(?: with (?P<desc>.+))?$"),
+    ("uncalled", "Uncalled bet", rf"Uncalled bet of (?P<amt>{_MONEY}) returned to (?P<name>.+)$"),
+    ("total", "Total pot ", rf"Total pot (?P<total>{_MONEY})(?P<pots>(?: (?:Main|Side) pot(?: \d+)? {_MONEY})*)"
+                            rf" \| Rake (?P<rake>{_MONEY})$"),
+    ("noise", " ", r".+? (?:has \d+ seconds left to act|has been disconnected|has reconnected|has returned"
+                   r"|is sitting out|sits down|stands up|has timed out|has requested TIME|is feeling \w+"
+                   rf"|adds {_MONEY}|leaves the table|joins the table at seat #\d+)$"),
+    ("noise", "", r"(?:\d+ seconds left to act|No low hand qualified|Duration \d+s|Board: \[.*\])$"),
+    ("noise", ": ", r"[^\[\]]+?: .*$"),  # chat: 'P: text' (after every action, so that no action is read as talk)
 ))
-"""Every line of a hand's body, by kind: the first pattern that matches names the kind."""
+"""Every line of a hand's body: its kind, a word it must hold (a cheap test before the pattern)
+and its pattern; the first that matches names the kind."""
 _POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({_MONEY})")
 _SUMMARY_WON = re.compile(rf"(?:won|collected) \(({_MONEY})\)")
 _SUMMARY_MUCKED = re.compile(r"mucked \[(?P<cards>[^\]]*)\]")
@@ -204,9 +205,9 @@ class _Builder:
         if button:
             self.button_seat = int(button["seat"])
             return
-        for kind, pattern in LINES:
-            m = pattern.match(line)
-            if m is not None and ("name" not in m.groupdict() or m["name"] in self.names or kind == "noise"):
+        for kind, word, pattern in LINES:
+            m = pattern.match(line) if word in line else None
+            if m is not None and ("name" not in pattern.groupindex or m["name"] in self.names or kind == "noise"):
                 self.line(kind, m, number, line)
                 return
         raise _LineError("not a Full Tilt line of a seated player")
@@ -214,7 +215,7 @@ class _Builder:
     def line(self, kind: str, m: re.Match[str], number: int, line: str) -> None:
         if kind == "noise":
             return
-        all_in = bool(m.groupdict().get("all_in"))
+        all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         if kind in _POST_KINDS:
             amount = self.amount(m["amt"])
             if kind == "post_sb":
