@@ -50,7 +50,7 @@ DIFFERENCES: dict[str, Difference] = {
     "short_big_blind": Difference(
         "A big blind shorter than the big blind: the others still call the full BB", "§6.1, §7.1",
         "RULES.md keeps the BB level nominal; pokerkit lowers the bet to match to what was posted",
-        "avoided: every stack covers its blind and ante"),
+        "avoided: the stacks of the blinds cover their blinds and antes"),
     "fl_cap_blind_is_first_bet": Difference(
         "Fixed-limit cap before the draw: the big blind is bet #1, so three raises", "§7.2, §14.1",
         "S4's cap (bet + three raises, the blind counting as the bet); pokerkit allows four raises",
