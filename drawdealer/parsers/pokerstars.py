@@ -1,9 +1,9 @@
 """PokerStars draw-game hand histories → :class:`~drawdealer.engine.record.HandRecord`.
 
-Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball and 5 Card
-Draw, cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
+Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball, 5 Card Draw and
+Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
 ``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)``. A hand of any
-other game (Badugi, Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
+other game (Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
 from its header alone, and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
@@ -67,10 +67,11 @@ GAME_FAMILIES = {
     "Triple Draw 2-7 Lowball": "27TD",
     "Single Draw 2-7 Lowball": "27SD",
     "5 Card Draw": "5CD",
+    "Badugi": "BADUGI",
 }
 """PokerStars game names drawdealer plays, by ``engine.variants`` family."""
-OTHER_DRAW_FAMILIES = {"Badugi": "BADUGI"}
-"""Draw games whose lines we can read but whose rules we do not implement (skipped)."""
+OTHER_DRAW_FAMILIES: dict[str, str] = {}
+"""Draw games whose lines we can read but whose rules we do not implement (skipped); none now."""
 _OTHER_FAMILIES = frozenset(OTHER_DRAW_FAMILIES.values())
 LIMITS = {"Limit": "FL", "Fixed Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
@@ -779,9 +780,20 @@ class _Builder:
         claims = new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
                             tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
                             self.claim_lines)
-        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
+        return new_record(self.hand_id, game, self._dealt_seats(), button, stakes, tuple(self.actions), claims,
                           _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
+
+    def _dealt_seats(self) -> tuple[Seat, ...]:
+        """The seats, a player marked 'is sitting out' who acts in the hand counted as dealt in: a
+        tournament deals a sitting-out player his cards and folds them for him (the corpus' Badugi
+        tournaments: 'Seat 6: Player0 (1500 in chips) is sitting out', then 'Player0: folds')."""
+        seats = tuple(self.seats)
+        if not any(s.sitting_out for s in seats):
+            return seats
+        acting = {a.player for a in self.actions}
+        return tuple(new_seat(s.seat, s.name, s.stack, False) if s.sitting_out and s.name in acting else s
+                     for s in seats)
 
     # -- one line, the general way
 
