@@ -72,9 +72,6 @@ GAME_FAMILIES = {
     "Badugi": "BADUGI",
 }
 """PokerStars game names drawdealer plays, by ``engine.variants`` family."""
-OTHER_DRAW_FAMILIES: dict[str, str] = {}
-"""Draw games whose lines we can read but whose rules we do not implement (skipped); none now."""
-_OTHER_FAMILIES = frozenset(OTHER_DRAW_FAMILIES.values())
 LIMITS = {"Limit": "FL", "Fixed Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
 LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
@@ -261,7 +258,7 @@ def _header_body(body: str) -> _Header:
     else:
         name = g.group("name")
         game_text = f"{name} {g.group('limit')}"
-        family = GAME_FAMILIES.get(name) or OTHER_DRAW_FAMILIES.get(name)
+        family = GAME_FAMILIES.get(name)
         limit = LIMITS[g.group("limit")]
     s = _STAKES.match(m.group("stakes"))
     if s is None:
@@ -518,13 +515,8 @@ def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
 
 # --------------------------------------------------------------------------- one hand
 
-def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
-               skip_unsupported: bool = True) -> HandRecord | ParseFailure | Skipped:
-    """Parse one hand (its lines, the first being the header at ``start_line``).
-
-    ``skip_unsupported=False`` reads the lines of Badugi hands too (tests of the line shapes); the
-    result then names a game ``engine.variants`` does not know.
-    """
+def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
+    """Parse one hand (its lines, the first being the header at ``start_line``)."""
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
@@ -537,7 +529,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
             hand_id, head = _read_header(lines[0])
         except _LineError as e:
             raise _At(0, e) from None
-        if head.family is None or (skip_unsupported and head.family in _OTHER_FAMILIES):
+        if head.family is None:
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
                            end_line=end_line, source=source,
                            message=f"{head.game_text}: drawdealer does not play this game; hand skipped")
@@ -1327,8 +1319,7 @@ def clear_memos() -> None:
 
 # --------------------------------------------------------------------------- a stream of hands
 
-def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "", *,
-                skip_unsupported: bool = True) -> Iterator[HandRecord | ParseFailure | Skipped]:
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
     """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_pokerstars`)."""
     for start, lines in chunks:
-        yield parse_hand(lines, start, source, skip_unsupported=skip_unsupported)
+        yield parse_hand(lines, start, source)
