@@ -51,7 +51,7 @@ def test_phh_to_pokerstars_keeps_everything_pokerstars_can_say(path: Path) -> No
                [(x.kind, x.player, x.amount, x.all_in, x.discarded, x.received) for x in b.actions]
     if "ita_session" in path.name:  # PokerStars has no words for Italian poker
         assert code == 1 and err.count("not converted") == 5 and "ITA" in err
-    elif "multi" in path.name:  # its hand that does not parse, and a Badugi hand (a notice)
+    elif "multi" in path.name:  # its hand that does not parse, and a Razz hand (a notice)
         assert code == 1 and "skipped" in err and "not converted" in err
     else:
         assert code == 0, err
