@@ -2,7 +2,7 @@
 
 The differential test (``tests/test_differential_pokerkit.py``) and ``bench/conformance.py`` both read
 hands from here. A hand is fixed-limit 2-7 triple draw (``F2L3D``) or no-limit 2-7 single draw
-(``N2L1D``) with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
+(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
 betting decision is one pokerkit says is legal (fold, check or call, a bet or raise of the minimum,
 the maximum or an amount between), every draw discards 0-5 held cards. pokerkit deals, shows down
 and pays; :func:`play` returns ``HandHistory.from_game_state(...).dumps()`` with pokerkit's
@@ -83,7 +83,7 @@ DIFFERENCES: dict[str, Difference] = {
 class Table:
     """The set-up of one hand: game, blinds, antes, stacks (in pokerkit's player order, button last)."""
 
-    variant: str  # F2L3D or N2L1D
+    variant: str  # F2L3D, N2L1D or FB
     blinds: tuple[int, int]
     antes: dict[int, int]  # player index → ante (all players, or the big blind alone)
     stacks: list[int]
@@ -96,9 +96,10 @@ class Table:
         return len(self.stacks)
 
 
-def random_table(rng: random.Random) -> Table:
+def random_table(rng: random.Random, variant: str | None = None) -> Table:
     """A table of 2-6 players with forced bets every stack covers (:data:`DIFFERENCES`
-    ``short_big_blind``; a player all-in on the antes is issue 14's defect 4)."""
+    ``short_big_blind``; a player all-in on the antes is issue 14's defect 4); ``variant`` forces
+    the game (else F2L3D or N2L1D, drawn after everything else so that the 2-7 seeds stay as they were)."""
     n = rng.randint(2, 6)
     bb = rng.choice((2, 4, 10, 20))
     sb = rng.choice((bb // 2, bb // 2, bb)) if n > 2 else bb // 2  # DIFFERENCES["equal_blinds_heads_up"]
@@ -107,7 +108,7 @@ def random_table(rng: random.Random) -> Table:
     antes = {i: ante for i in range(n)} if kind == "all" else {1: ante * n} if kind == "bb" else {}  # PHH: reversed heads-up
     floor = bb + max(antes.values(), default=0) + 1
     stacks = [rng.choice((rng.randint(floor, floor + 6 * bb), rng.randint(20 * bb, 200 * bb))) for _ in range(n)]
-    variant = rng.choice(("F2L3D", "N2L1D"))
+    variant = variant or rng.choice(("F2L3D", "N2L1D"))
     return Table(variant=variant, blinds=(sb, bb), antes=antes, stacks=stacks,
                  one_card_per_action=rng.random() < 0.25, small_bet=bb, big_bet=2 * bb)
 
@@ -116,6 +117,9 @@ def new_state(table: Table) -> tuple[pk.Poker, pk.State]:
     """pokerkit's game and initial state for ``table``."""
     if table.variant == "F2L3D":
         game: pk.Poker = pk.FixedLimitDeuceToSevenLowballTripleDraw(
+            AUTOMATIONS, False, table.antes, table.blinds, table.small_bet, table.big_bet, mode=pk.Mode.CASH_GAME)
+    elif table.variant == "FB":
+        game = pk.FixedLimitBadugi(
             AUTOMATIONS, False, table.antes, table.blinds, table.small_bet, table.big_bet, mode=pk.Mode.CASH_GAME)
     else:
         game = pk.NoLimitDeuceToSevenLowballSingleDraw(
@@ -151,20 +155,20 @@ class Redeal(Exception):
 
 
 @lru_cache(maxsize=None)
-def play(seed: int) -> Hand:
-    """The hand of ``seed``: the first deal from it that needs no :class:`Redeal`."""
+def play(seed: int, variant: str | None = None) -> Hand:
+    """The hand of ``seed`` (of ``variant`` if given): the first deal from it that needs no :class:`Redeal`."""
     avoided: list[str] = []
     rng = random.Random(seed)
     while True:
         try:
-            text, table, steered, pots = _play_once(rng)
+            text, table, steered, pots = _play_once(rng, variant)
             return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered), pots=pots)
         except Redeal as r:
             avoided.append(r.key)
 
 
-def _play_once(rng: random.Random) -> tuple[str, Table, list[str], int]:
-    table = random_table(rng)
+def _play_once(rng: random.Random, variant: str | None = None) -> tuple[str, Table, list[str], int]:
+    table = random_table(rng, variant)
     steered: list[str] = []
     rounds: dict[int, _Round] = {}
     with warnings.catch_warnings():
@@ -217,10 +221,11 @@ class _Stub:
         self.reshuffles = 0
 
     def discard(self) -> None:
-        """The next drawer discards 0-5 of his cards."""
+        """The next drawer discards 0-5 of his cards (0-4 of a Badugi hand)."""
         state = self.state
         i = state.stand_patter_or_discarder_index
-        self.discards[i] = self.rng.sample(list(state.hole_cards[i]), self.rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5)))
+        held = list(state.hole_cards[i])
+        self.discards[i] = self.rng.sample(held, min(len(held), self.rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5))))
         state.stand_pat_or_discard(self.discards[i])
 
     def burn(self) -> None:
@@ -255,7 +260,7 @@ def _decide(state: pk.State, table: Table, rng: random.Random, rnd: _Round, stee
     high = max(state.bets)
     facing = high > state.bets[i]
     may_raise = state.can_complete_bet_or_raise_to()
-    if may_raise and table.variant == "F2L3D":
+    if may_raise and table.variant in ("F2L3D", "FB"):  # fixed limit
         unit = table.small_bet if (state.street_index or 0) < 2 else table.big_bet
         if (state.street_index or 0) == 0 and rnd.raises >= 3:
             may_raise = False
