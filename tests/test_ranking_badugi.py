@@ -118,6 +118,11 @@ def test_table_is_the_rule(deck) -> None:
         assert value_badugi(*hand) == badugi_class(hand).strength == R.strength(hand)
 
 
+def test_a_card_twice_is_no_hand() -> None:
+    with pytest.raises(KeyError):
+        value_badugi(*h("As2d3h"), *h("As"))
+
+
 # --- pokerkit ---------------------------------------------------------------------------------
 
 LOW_DECK = [c for c in CARDS if rank_value(c) in (14, 2, 3, 4, 5, 6)]
