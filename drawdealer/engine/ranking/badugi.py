@@ -138,7 +138,8 @@ def table() -> tuple[dict[int, int], dict[int, int], array]:
 
 
 def value_badugi(a: Card, b: Card, c: Card, d: Card) -> int:
-    """Badugi strength of four distinct cards, 1..1092, higher is better: three look-ups."""
+    """Badugi strength of four distinct cards, 1..1092, higher is better: three look-ups (0, or
+    KeyError, for a card given twice)."""
     try:
         return _STRENGTHS[_FIRST[(a & 0x703F) * (b & 0x703F)] + _SECOND[(c & 0x703F) * (d & 0x703F)]]
     except KeyError:
