@@ -15,7 +15,7 @@ from drawdealer.validate import validate
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLEAN = sorted((FIXTURES / "clean").iterdir())
 HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
-FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual"}
+FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual", "caused_by"}
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -166,7 +166,8 @@ def test_json_lines_shape_and_input_order() -> None:
     winner = next(h for h in hands if h["file"].endswith("WINNER_WRONG.txt"))
     assert winner["findings"][0] == {"code": "WINNER_WRONG", "severity": "error", "line": 42,
                                      "message": winner["findings"][0]["message"], "expected": ["Hero"],
-                                     "actual": ["Player1"]}
+                                     "actual": ["Player1"], "caused_by": None}
+    assert [f["caused_by"] for f in winner["findings"][1:]] == [0, 0]  # the collected amounts follow from it
     assert [h["game"] for h in hands if h["file"].endswith("ita_session.phhs")] == ["ITA"] * 5
 
 

@@ -12,6 +12,7 @@ import typer
 from typer.exceptions import TyperException
 
 from drawdealer.cli.errors import ExitCode
+from drawdealer.cli.text import shown
 from drawdealer.cli.convert import convert as _convert
 from drawdealer.cli.deal.command import deal as _deal
 from drawdealer.cli.potlimit import potlimit as _potlimit
@@ -56,7 +57,7 @@ def run() -> None:
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx is not None else "drawdealer"
         if err.format_message():  # empty when no arguments were given and the help was printed
-            sys.stderr.write(f"{where}: error: {err.format_message()} (see {where} --help)\n")
+            sys.stderr.write(f"{where}: error: {shown(err.format_message())} (see {where} --help)\n")
         code = ExitCode.BAD_INPUT
     except typer.Abort:
         sys.stderr.write("drawdealer: aborted\n")
