@@ -232,7 +232,7 @@ class DeckState:
         ``PROTECTED``); ``cards`` are their identities when known (§6.3)."""
         hand = self.hands[player]
         where = self.where
-        if cards is not None and len(hand) == 5 and self.deck.issuperset(cards):
+        if cards is not None and len(hand) == self.size and self.deck.issuperset(cards):
             removed: list[Card] = []
             for c in cards:  # the common case: known discards from a known hand
                 if c not in hand:
