@@ -215,7 +215,7 @@ def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], wi
     console.print(table)
     for half, names in winners.items():
         share = "half" if len(names) == 1 else f"half, split {len(names)} ways"
-        console.print(Text(f"{half} {share}: {', '.join(map(shown, names))}", style="bold"), soft_wrap=True)
+        console.print(Text(shown(f"{half} {share}: {', '.join(names)}"), style="bold"), soft_wrap=True)
     console.print(Text(shown(split_summary(winners)), style="bold"), soft_wrap=True)
     console.print(Text(f"Why: {shown(explanation)}."), soft_wrap=True)
 
