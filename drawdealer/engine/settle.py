@@ -239,4 +239,9 @@ class Settling:
             raked = [new_pot(amount=p.amount,
                              eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
                      for p in raked]
+        if self.spec.splits_pot:  # RULES.md §17: each pot halved, each half to its own ranking's winners
+            from drawdealer.engine.splitpot import award_split_pots
+
+            return award_split_pots(raked, hands, self._ranking(), active,
+                                    odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
         return award_pots(raked, hands, self._ranking(), active, explain=explain)
