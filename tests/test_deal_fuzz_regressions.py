@@ -58,7 +58,8 @@ def test_bytes_that_are_not_utf8_on_stdin_are_one_refusal(tmp_path: Path) -> Non
     assert result.exit_code == 1, result.stderr  # one refusal: exit 1 (issue 16)
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["message"].split(" — ")[0] for o in out] == [
-        "ok: A calls 1", "refused '\ufffd\ufffd bet 4': unknown command '\ufffd\ufffd'; type 'help' for the list", "ok: B checks"]
+        "ok: A calls 1", "refused '\ufffd\ufffd bet 4': unknown command '\ufffd\ufffd'; type 'help' for the list",
+        "ok: B checks"]
 
 
 def test_a_journal_file_cut_short_is_refused_at_its_last_line(tmp_path: Path) -> None:

@@ -117,7 +117,8 @@ def test_completion_offers_only_the_words_that_apply_now(tmp_path: Path) -> None
     info = build_session(SetupArgs(game="27TD-FL", stakes="1/2", seats=("A=100", "B=100", "C=100"), button="A"),
                          started="")
     session = DealerSession.start(info, Journal(tmp_path / "j"))
-    always = {"rebuy", "addon", "seat", "leave", "sitout", "sitin", "button", "undo", "status", "ledger", "help", "quit"}
+    always = {"rebuy", "addon", "seat", "leave", "sitout", "sitin", "button", "undo", "status", "ledger", "help",
+              "quit"}
     betting = session.completions()
     assert set(betting) == {"call", "raise", "fold", "allin"} | always
     assert betting["rebuy"] == ("A", "B", "C") and betting["sitin"] == ()

@@ -118,8 +118,18 @@ def test_the_dealer_sees_what_was_typed_escaped(tmp_path: Path) -> None:
     code, out, err = drawdealer(*base[:5], f"--seat={EVIL}=100", *base[5:], "--journal", str(tmp_path / "x"))
     assert code == 2 and b"\x1b" not in err and EVIL_SHOWN in err.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "a"), stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1 and "1 command refused" in err.decode("utf-8"), err
     assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "b"), "--json", stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1, err
     assert EVIL in json.loads(out.decode("utf-8").splitlines()[-1])["message"]
+
+
+def test_the_ledger_s_json_is_utf8_for_a_journal_folder_that_is_not(tmp_path: Path) -> None:
+    journal = os.fsencode(tmp_path) + b"/night \xff"
+    base = ["deal", "--game", "27TD-FL", "--stakes", "1/2", "--seat=A=100", "--seat=B=100", "--button", "A"]
+    code, out, err = drawdealer(*base, "--journal", journal, stdin="call\n")
+    assert code == 0, err
+    code, out, err = drawdealer("ledger", journal, "--json")
+    assert code in (0, 1), err
+    assert os.fsencode(json.loads(out.decode("utf-8"))["journal"]) == journal

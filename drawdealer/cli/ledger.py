@@ -8,12 +8,12 @@ when the nets, the rake and the chips in the middle add up to zero, 1 when they 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
 
 from drawdealer.cli.errors import fail
+from drawdealer.cli.text import json_text
 
 
 def ledger(
@@ -34,7 +34,7 @@ def ledger(
         fail(f"{journal}: {exc}")
     book = ledger_of(session)
     if json_output:
-        typer.echo(json.dumps({"journal": str(journal), **book.to_json()}, ensure_ascii=False))
+        typer.echo(json_text({"journal": str(journal), **book.to_json()}))  # valid UTF-8 for any folder name
     else:
         typer.echo(book.text())
     if book.balance:

@@ -48,9 +48,12 @@ class Journal:
         return self.session_path.is_file()
 
     def create(self) -> None:
-        """Make the directory (and parents) and :meth:`lock` it."""
+        """Make the directory (and parents) for a new session and :meth:`lock` it; FileExistsError
+        if, locked, it holds a session after all (another dealer started one there meanwhile)."""
         self.directory.mkdir(parents=True, exist_ok=True)
         self.lock()
+        if self.exists():
+            raise FileExistsError(f"already holds a session; continue it with --resume {self.directory}")
 
     def lock(self) -> None:
         """Hold the journal's lock for the rest of the process (``lock.py``; raises

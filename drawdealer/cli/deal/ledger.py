@@ -62,7 +62,8 @@ class Ledger:
         parts = f"nets {signed(sum(r.net for r in self.rows))} + rake {self.rake:,}"
         if self.middle:
             parts += f" + in the middle {self.middle:,}"
-        verdict = "the ledger adds up" if self.balance == 0 else f"{signed(self.balance)} unaccounted: the ledger does NOT add up"
+        verdict = ("the ledger adds up" if self.balance == 0
+                   else f"{signed(self.balance)} unaccounted: the ledger does NOT add up")
         lines.append(f"{parts} = {signed(self.balance)}: {verdict}")
         return "\n".join(lines)
 

@@ -74,7 +74,8 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
         lines.append(Text(shown(note), style="yellow"))
     if view.message:
         style = "red" if view.refused else "green"
-        lines.append(Text("\n".join(shown(line) for line in view.message.split("\n")), style=style))  # the ledger: lines
+        message = "\n".join(shown(line) for line in view.message.split("\n"))  # the ledger's lines each
+        lines.append(Text(message, style=style))
     return Group(*lines)
 
 

@@ -550,11 +550,10 @@ class DealerSession:
         return words
 
     def refuse(self, typed: str, reason: str) -> TableView:
-        """The table unchanged, saying what was typed (printable, at most 40 characters), why not, and
-        the choices (issue 16)."""
-        shown = "".join(c if c.isprintable() else "?" for c in typed[:41])
-        shown = shown if len(shown) <= 40 else shown[:39] + "…"
-        return self.view(message=f"refused '{shown}': {reason}", refused=True)
+        """The table unchanged, saying what was typed (at most 60 characters; the screen escapes
+        control characters, ``cli/text.py``), why not, and the choices (issue 16)."""
+        echo = typed if len(typed) <= 60 else typed[:59] + "…"
+        return self.view(message=f"refused '{echo}': {reason}", refused=True)
 
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
         """The table now (``table.table_view``)."""
