@@ -56,6 +56,7 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is
 HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #")
 FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
 FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
+FTP_BADUGI_SHOW_ORDER = "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -93,10 +94,10 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-5-10-201211.txt": (1, 0, {}),
     "fpdb/cash/FTP/Draw/5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": (1, 0, {}),
     "fpdb/cash/FTP/Draw/5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": (1, 0, {}),
-    "fpdb/cash/FTP/Draw/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": (1, 1, {}),
-    "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt": (1, 1, {}),
-    "fpdb/cash/FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": (1, 1, {}),
-    "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt": (84, 64, {}),
+    "fpdb/cash/FTP/Draw/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": (1, 0, {}),
+    FTP_BADUGI_SHOW_ORDER: (1, 0, {"32617272179": ["SHOW_ORDER"]}),
+    "fpdb/cash/FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt": (84, 54, {}),
     FTP_TOURNAMENT: (54, 0, {"31331067778": ["SHOW_ORDER"]}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
@@ -181,24 +182,31 @@ def test_full_tilt_reviews() -> None:
     """Issue 19: every Full Tilt hand read, and what the review of each finding decided.
 
     - Skipped: the dead hand (10-20 'Dead.hand': a small blind, then both players sit out, no
-      cards dealt) and the 'Partial' hand (a header and a summary only) hold no play; A-5 and
-      Badugi are not drawdealer games yet, nor the Mix file's Stud, Razz, Hold'em and Omaha hands
-      (64 of its 84; its 10 triple-draw and 10 single-draw hands are read and clean).
+      cards dealt) and the 'Partial' hand (a header and a summary only) hold no play; the Mix
+      file's Stud, Razz, Hold'em and Omaha hands are not drawdealer games (54 of its 84; its 10
+      triple-draw, 10 single-draw and 10 Badugi hands are read and clean). The A-5 and Badugi
+      samples are replayed as A-5 triple draw and Badugi (RULES.md §15, §16; issue 18).
     - Read right after review (the reader was wrong, the logs right): players whose seat line gives
       a stack but whom only the summary lists as sitting out ('0.10-0.20' file: Player2, 4 and 5)
       are not dealt in (first read as dealt in: ACTION_OUT_OF_TURN, BLIND_POSTER_WRONG …); an
-      all-in call 'calls 25, and is all in' (tournament hand 31331205512; first read as '25,').
+      all-in call 'calls 25, and is all in' (tournament hand 31331205512; first read as '25,'); the
+      Badugi tables without '(N max)' in the header seat 8 (seats 1-8 listed; first read as
+      six-max: PLAYER_COUNT_INVALID, 'BADUGI-FL is for 2 to 6 players, not 7').
     - Kept (the logs are out of order, a warning by RULES.md §9.1): hand 25325990000, the last round
       checked through, Player5 first to act: the log has Player6 show, then Player5 muck; tournament
       hand 31331067778, heads-up, checked through, Player0 (big blind) first to act: the log has
-      Hero show first. FTP's other checked-through showdowns in the corpus follow §9.1, so these
-      two are the log's order, not a house rule.
+      Hero show first; Badugi hand 32617272179, checked through, Hero (big blind) first to act: the
+      log has Player2 show first. FTP's six other checked-through showdowns in the corpus follow
+      §9.1, so these three are the log's order, not a house rule.
     """
     from drawdealer.validate import validate as run
 
-    reports = {r.hand_id: r for r in run([CORPUS / FTP_SHOW_ORDER, CORPUS / FTP_TOURNAMENT])}
+    reports = {r.hand_id: r for r in run([CORPUS / FTP_SHOW_ORDER, CORPUS / FTP_TOURNAMENT,
+                                          CORPUS / FTP_BADUGI_SHOW_ORDER])}
     first = reports["25325990000"].findings[0]
     assert (first.code, first.line, first.severity) == ("SHOW_ORDER", 42, "warning")
     second = reports["31331067778"].findings[0]
     assert (second.code, second.line) == ("SHOW_ORDER", 233)
     assert not reports["31331205512"].findings
+    third = reports["32617272179"].findings[0]
+    assert (third.code, third.line, third.severity) == ("SHOW_ORDER", 48, "warning")

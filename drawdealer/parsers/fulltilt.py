@@ -51,6 +51,9 @@ rake                          taken from the pot before it is paid; none on a ha
 sitting out                   ``Seat N: P ($X), is sitting out``, or in the summary alone
                               (``Seat N: P is sitting out``): the seat line may list a player
                               sitting out as seated (FPDB's "sitting out but not listed" files)
+table size                    ``(6 max)``, ``(heads up)``; a header without one (``Table
+                              Laurelvale``, ``(New to the Game)``) seats at least its highest seat
+                              number: Full Tilt's Badugi tables seat 8 (``MAX_PLAYERS_27``, §2.1)
 winner's muck                 a winner nobody called ``mucks`` before the pot: not a showdown
                               muck (read as nothing); after ``*** SHOW DOWN ***`` it is one
 ============================  ===============================================================
@@ -377,7 +380,10 @@ def _record(b: _Builder, header: re.Match[str], game: str, structure: str, hand_
     else:
         stakes = Stakes(sb=a, bb=big, ante=ante)
     seats_text = _MAX_SEATS.search(header["table"])
-    max_seats = (2 if seats_text["hu"] else int(seats_text["n"])) if seats_text else None
+    if seats_text:
+        max_seats = 2 if seats_text["hu"] else int(seats_text["n"])
+    else:  # 'Table Clackers (New to the Game)': a table of at least its highest seat
+        max_seats = max((s.seat for s in b.seats), default=None)
     by_seat = {s: n for n, s in b.names.items()}
     button = by_seat.get(b.button_seat) if b.button_seat is not None else None
     extra: dict[str, Any] = {"full_tilt_header": b.lines[0]}
