@@ -25,8 +25,9 @@ blinds, pot and no limit      ``$0.10/$0.20 Ante $0.05 - No Limit``: small and b
 posts                         ``posts the small blind of X``, ``posts the big blind of X``,
                               ``antes X`` (before the blinds, in no seat order: the record
                               lists them from the small blind round the table; the order does not
-                              matter to the rules, §6.1, and PHH's per-seat antes are read so); a player coming in posts ``posts X`` (a live big
-                              blind) and may add ``posts a dead small blind of X`` (dead money)
+                              matter to the rules, §6.1, and PHH's per-seat antes are read so);
+                              a player coming in posts ``posts X`` (a live big blind) and may
+                              add ``posts a dead small blind of X`` (dead money)
 raises                        ``raises to X``: the total in front of the player this round
 all in                        ``calls X, and is all in`` (or without the comma)
 draws                         ``P discards N cards [..]`` (the cards for the hero only), every
@@ -103,7 +104,8 @@ _SECTION = re.compile(r"\*\*\* (?P<name>[A-Z ]+) \*\*\*")
 _ALL_IN = r"(?P<all_in>,? and is all in)?"
 _WHO = r"(?P<name>.+?) "
 
-LINES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((kind, word, re.compile(pattern)) for kind, word, pattern in (
+LINES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((kind, word, re.compile(pattern))
+                                                            for kind, word, pattern in (
     ("post_sb", " posts the small", rf"{_WHO}posts the small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
     ("post_bb", " posts the big", rf"{_WHO}posts the big blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
     ("post_dead", " posts a dead", rf"{_WHO}posts a dead small blind of (?P<amt>{_MONEY}){_ALL_IN}$"),
@@ -394,7 +396,8 @@ def _record(b: _Builder, header: re.Match[str], game: str, structure: str, hand_
                     lines=b.claim_lines)
     currency = header["a"][0] if b.cents else ""
     record = HandRecord(hand_id=hand_id, game=game, seats=tuple(b.seats), button=button, stakes=stakes,
-                        actions=tuple(b.actions), claims=claims, options=house_rules(max_seats=max_seats, antes=ante > 0),
+                        actions=tuple(b.actions), claims=claims,
+                        options=house_rules(max_seats=max_seats, antes=ante > 0),
                         source=b.source, line=b.start, end_line=end, hero=b.hero, currency=currency, extra=extra)
     if ante:  # the antes in position order (see the module docstring)
         order = position_order(record)  # from the seat left of the button; heads-up the button has the small blind
@@ -404,7 +407,8 @@ def _record(b: _Builder, header: re.Match[str], game: str, structure: str, hand_
     return record
 
 
-def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
+                ) -> Iterator[HandRecord | ParseFailure | Skipped]:
     """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_full_tilt`)."""
     for start, lines in chunks:
         yield parse_hand(lines, start, source)

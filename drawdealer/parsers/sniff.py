@@ -255,7 +255,8 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
             if pattern.search(line):
                 if site == "tournament summary":
                     return UNKNOWN, "a tournament summary, not a hand history"
-                return UNKNOWN, f"{site} hand histories are not supported (drawdealer reads PokerStars and Full Tilt text and PHH)"
+                return UNKNOWN, (f"{site} hand histories are not supported"
+                                 " (drawdealer reads PokerStars and Full Tilt text and PHH)")
         seen += 1
         if seen >= _SNIFF_LINES:
             break
