@@ -1,6 +1,7 @@
 """``drawdealer validate`` on the real hand histories of ../shared/corpus (skipped when absent).
 
-Every PokerStars draw file (cash/Stars/Draw, tour/Stars/Draw, tour/Stars/Mixed) and every PHH file:
+Every PokerStars draw file (cash/Stars/Draw, tour/Stars/Draw, tour/Stars/Mixed), every Full Tilt
+file (cash/FTP/Draw, cash/FTP/Mix, tour/FTP/Draw) and every PHH file:
 hands read = hand headers (PHH: ``actions`` keys), how many are skipped (games drawdealer does not
 play), and the exact findings of each hand (code, by hand id), as reviewed by reading the hands.
 
@@ -52,7 +53,9 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
-HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #")
+HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #")
+FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
+FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -79,6 +82,22 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 0, {
         "52589452703": ["ACTION_BY_INACTIVE_PLAYER", "ROUND_NOT_CLOSED"]}),
     "fpdb/tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (137, 119, {}),
+    # Full Tilt (issue 19), reviewed by reading each hand (see test_full_tilt_reviews below).
+    "fpdb/cash/FTP/Draw/1-Draw-NL-USD-0.10-0.20-201103.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": (1, 1, {}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt": (1, 0, {}),
+    FTP_SHOW_ORDER: (1, 0, {"25325990000": ["SHOW_ORDER"]}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-20-40-201101.Partial.txt": (1, 1, {}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-250-500-201011.Hero.sitting.out.but.not.listed.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-5-10-201211.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": (1, 0, {}),
+    "fpdb/cash/FTP/Draw/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": (1, 1, {}),
+    "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt": (1, 1, {}),
+    "fpdb/cash/FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": (1, 1, {}),
+    "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt": (84, 64, {}),
+    FTP_TOURNAMENT: (54, 0, {"31331067778": ["SHOW_ORDER"]}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
@@ -94,7 +113,8 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
 
 
 def corpus_files() -> list[str]:
-    stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed")
+    stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed",
+                              "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw")
              for p in (CORPUS / folder).glob("*.txt")]
     return sorted(str(p.relative_to(CORPUS)) for p in stars + list((CORPUS / "phh").rglob("*.phh")))
 
@@ -155,3 +175,30 @@ def test_big_blind_antes_of_the_wsop_hands_are_read_as_such() -> None:
     assert hand.options.get("BIG_BLIND_ANTE") is True and hand.options["FORCED_BETS"] == "BLINDS_AND_ANTES"
     (report,) = list(validate([CORPUS / "phh/wsop/2023/43/5/02-01-50.phh"]))
     assert report.findings == ()  # final stacks 6,200,000 / 1,850,000 follow from the ante
+
+
+def test_full_tilt_reviews() -> None:
+    """Issue 19: every Full Tilt hand read, and what the review of each finding decided.
+
+    - Skipped: the dead hand (10-20 'Dead.hand': a small blind, then both players sit out, no
+      cards dealt) and the 'Partial' hand (a header and a summary only) hold no play; A-5 and
+      Badugi are not drawdealer games yet, nor the Mix file's Stud, Razz, Hold'em and Omaha hands
+      (64 of its 84; its 10 triple-draw and 10 single-draw hands are read and clean).
+    - Read right after review (the reader was wrong, the logs right): players whose seat line gives
+      a stack but whom only the summary lists as sitting out ('0.10-0.20' file: Player2, 4 and 5)
+      are not dealt in (first read as dealt in: ACTION_OUT_OF_TURN, BLIND_POSTER_WRONG …); an
+      all-in call 'calls 25, and is all in' (tournament hand 31331205512; first read as '25,').
+    - Kept (the logs are out of order, a warning by RULES.md §9.1): hand 25325990000, the last round
+      checked through, Player5 first to act: the log has Player6 show, then Player5 muck; tournament
+      hand 31331067778, heads-up, checked through, Player0 (big blind) first to act: the log has
+      Hero show first. FTP's other checked-through showdowns in the corpus follow §9.1, so these
+      two are the log's order, not a house rule.
+    """
+    from drawdealer.validate import validate as run
+
+    reports = {r.hand_id: r for r in run([CORPUS / FTP_SHOW_ORDER, CORPUS / FTP_TOURNAMENT])}
+    first = reports["25325990000"].findings[0]
+    assert (first.code, first.line, first.severity) == ("SHOW_ORDER", 42, "warning")
+    second = reports["31331067778"].findings[0]
+    assert (second.code, second.line) == ("SHOW_ORDER", 233)
+    assert not reports["31331205512"].findings

@@ -10,6 +10,7 @@ import pytest
 
 from drawdealer.parsers import FormatError, read_hands, read_text
 from drawdealer.parsers.sniff import (
+    FULL_TILT,
     PHH,
     POKERSTARS,
     UNKNOWN,
@@ -73,7 +74,8 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ("PokerStars Hand #1:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2024/01/01 0:00:00 ET", POKERSTARS, ""),
     ("PokerStars Home Game Hand #9: {Club} Tournament #1, 10+1 Badugi Limit - Level I (10/20)", POKERSTARS, ""),
     ("Full Tilt Poker Game #25325990000: Table David's Draw (6 max) - $150/$300 - Limit 2-7 Triple Draw",
-     UNKNOWN, "Full Tilt Poker"),
+     FULL_TILT, ""),
+    ("FullTiltPoker Game #25174900000: Table Squaw Tea (6 max) - $150/$300 - Limit 2-7 Triple Draw", FULL_TILT, ""),
     ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", UNKNOWN, "Winamax"),
     ("***** History for hand R5-81962116-232 *****", UNKNOWN, "OnGame"),
     ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', UNKNOWN, "Merge"),
@@ -104,9 +106,9 @@ def test_a_document_that_quotes_phh_fields_is_not_phh() -> None:
 
 
 def test_unknown_file_raises_format_error_naming_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "ftp.txt"
-    path.write_text("Full Tilt Poker Game #1: Table T (6 max) - $1/$2 - Limit 2-7 Triple Draw - 10:00:00 ET\n")
-    with pytest.raises(FormatError, match=r"ftp\.txt: Full Tilt Poker hand histories are not supported"):
+    path = tmp_path / "wx.txt"
+    path.write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n")
+    with pytest.raises(FormatError, match=r"wx\.txt: Winamax hand histories are not supported"):
         read_hands(path)
     with pytest.raises(FormatError, match="not a hand history"):
         read_text("hello\n")

@@ -84,7 +84,7 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     named, in the human report and as JSON lines; the hands are validated and the exit code is theirs."""
     from drawdealer.parsers import sniff
 
-    (tmp_path / "ft.txt").write_text("Full Tilt Poker Game #123: Table X - $1/$2 - Limit 2-7 Triple Draw\n",
+    (tmp_path / "wx.txt").write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n",
                                      encoding="utf-8")
     (tmp_path / "notes.txt").write_text("shopping list: eggs, milk\n", encoding="utf-8")
     (tmp_path / "locked.txt").write_text("PokerStars Hand #1: secret\n", encoding="utf-8")
@@ -102,20 +102,20 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     assert code == 0 and err == ""
     assert out.splitlines() == [
         "passed over 3 files (not validated):",
-        "  ft.txt: Full Tilt Poker hand histories are not supported (drawdealer reads PokerStars text and PHH)",
         "  locked.txt: unreadable: Permission denied",
-        "  notes.txt: not a hand history drawdealer can read (no PokerStars hand header, no PHH fields)",
+        "  notes.txt: not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)",
+        "  wx.txt: Winamax hand histories are not supported (drawdealer reads PokerStars and Full Tilt text and PHH)",
         "3 hands in 1 file: 3 clean",
     ]
     code, out, err = run("--format", "json", ".")
     assert code == 0 and err == ""
     skipped = [line for line in map(json.loads, out.splitlines()) if "skipped" in line]
     assert skipped == [
-        {"file": "ft.txt", "skipped": "Full Tilt Poker hand histories are not supported (drawdealer reads "
-                                      "PokerStars text and PHH)"},
         {"file": "locked.txt", "skipped": "unreadable: Permission denied"},
-        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no PokerStars hand header, "
-                                         "no PHH fields)"},
+        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no PokerStars or Full Tilt hand "
+                                         "header, no PHH fields)"},
+        {"file": "wx.txt", "skipped": "Winamax hand histories are not supported (drawdealer reads PokerStars and "
+                                      "Full Tilt text and PHH)"},
     ]
     assert len(out.splitlines()) == 6
 

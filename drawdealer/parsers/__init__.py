@@ -28,7 +28,7 @@ __all__ = [
 
 
 def detect(path: str | Path) -> Sniffed:
-    """Format (``pokerstars``, ``phh``, ``unknown``) and encoding of ``path``, by content."""
+    """Format (``pokerstars``, ``fulltilt``, ``phh``, ``unknown``) and encoding of ``path``, by content."""
     from drawdealer.parsers.sniff import sniff
 
     return sniff(path)
@@ -58,7 +58,8 @@ def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
     fmt, message = sniff.detect_format(lines)
     if fmt == sniff.UNKNOWN:
         raise FormatError(f"{source}: {message}")
-    chunks = sniff.split_pokerstars(lines) if fmt == sniff.POKERSTARS else sniff.split_phh(lines)
+    splitters = {sniff.POKERSTARS: sniff.split_pokerstars, sniff.FULL_TILT: sniff.split_full_tilt}
+    chunks = splitters.get(fmt, sniff.split_phh)(lines)
     return _parse(chunks, fmt, source)
 
 
@@ -67,6 +68,10 @@ def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str) -> It
         from drawdealer.parsers import pokerstars
 
         return pokerstars.parse_hands(chunks, source)
+    if fmt == "fulltilt":
+        from drawdealer.parsers import fulltilt
+
+        return fulltilt.parse_hands(chunks, source)
     from drawdealer.parsers import phh
 
     return phh.parse_hands(chunks, source)

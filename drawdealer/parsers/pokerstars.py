@@ -111,8 +111,9 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
 
 # --------------------------------------------------------------------------- amounts and cards
 
-class _LineError(Exception):
-    """A line that fits no shape: ``column`` is 1-based within the line."""
+class _LineError(ValueError):
+    """A line that fits no shape: ``column`` is 1-based within the line (a ``ValueError``, so that
+    other readers calling :func:`parse_amount` catch it as one)."""
 
     def __init__(self, message: str, column: int = 1) -> None:
         super().__init__(message)

@@ -7,7 +7,7 @@ concatenated after the first are read each in its own encoding when a byte-order
 (:func:`decoded`). Lines lose their end (LF, CRLF, CR),
 trailing spaces and any BOM left at their start (files made by concatenating exports).
 
-The format is decided by the content, never by the file name: a PokerStars hand header, PHH's
+The format is decided by the content, never by the file name: a PokerStars or Full Tilt hand header, PHH's
 TOML keys, or the header of a site we know but do not read (a clear message).
 
 :func:`iter_hands` streams ``(start_line, lines)`` per hand: PokerStars files are read in
@@ -34,6 +34,9 @@ _HEAD_BYTES = 65536
 _SNIFF_LINES = 400
 
 _PS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+FULL_TILT = "fulltilt"
+FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
+_FULL_TILT_PREFIX = "Full"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -41,7 +44,6 @@ _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
-    (re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #"), "Full Tilt Poker"),
     (re.compile(r"Winamax Poker - "), "Winamax"),
     (re.compile(r"\*{5} History for hand "), "OnGame"),
     (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
@@ -240,6 +242,8 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
             continue
         if _PS_HEADER.match(line):
             return POKERSTARS, ""
+        if FULL_TILT_HEADER.match(line):
+            return FULL_TILT, ""
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None
@@ -251,11 +255,11 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
             if pattern.search(line):
                 if site == "tournament summary":
                     return UNKNOWN, "a tournament summary, not a hand history"
-                return UNKNOWN, f"{site} hand histories are not supported (drawdealer reads PokerStars text and PHH)"
+                return UNKNOWN, f"{site} hand histories are not supported (drawdealer reads PokerStars and Full Tilt text and PHH)"
         seen += 1
         if seen >= _SNIFF_LINES:
             break
-    return UNKNOWN, "not a hand history drawdealer can read (no PokerStars hand header, no PHH fields)"
+    return UNKNOWN, "not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)"
 
 
 def sniff(path: str | Path) -> Sniffed:
@@ -348,17 +352,20 @@ def _chunk(start: int, lines: list[str]) -> Iterator[tuple[int, list[str]]]:
             yield start, lines
 
 
-def split_pokerstars(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(start_line, lines)`` per PokerStars hand: a hand starts at its header line.
+def split_pokerstars(lines: Iterable[str], header_pattern: re.Pattern[str] = _PS_HEADER,
+                     prefix: str = "PokerStars ") -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per PokerStars hand: a hand starts at its header line (another
+    site's text history is split the same way at its own ``header_pattern``, whose lines all start
+    with ``prefix``).
 
     Text before the first header comes out as a chunk of its own (the parser reports it); blank
     lines and archive separators (``***** # 3 *****``) between hands are dropped.
     """
     start = 0
     buf: list[str] = []
-    header = _PS_HEADER.match
+    header = header_pattern.match
     for number, line in enumerate(lines, 1):
-        if line.startswith("PokerStars ") and header(line):
+        if line.startswith(prefix) and header(line):
             if buf:
                 yield start, _trimmed(buf)
             start, buf = number, [line]
@@ -368,6 +375,11 @@ def split_pokerstars(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
             start, buf = number, [line]
     if buf:
         yield start, _trimmed(buf)
+
+
+def split_full_tilt(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per Full Tilt hand (:func:`split_pokerstars` at Full Tilt's header)."""
+    return split_pokerstars(lines, FULL_TILT_HEADER, _FULL_TILT_PREFIX)
 
 
 def _trimmed(buf: list[str]) -> list[str]:
@@ -408,4 +420,6 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
         return split_pokerstars_blocks(open_blocks(path, sniffed.encoding))
     if sniffed.format == PHH:
         return split_phh(open_lines(path, sniffed.encoding))
+    if sniffed.format == FULL_TILT:
+        return split_full_tilt(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)
