@@ -22,7 +22,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
-def piles_text(reshuffle: Reshuffle, folded: list[str]) -> str:
+def piles_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
     """``the 5 cards of Cy's folded hand, 6 earlier discards, 1 burn card`` (RULES.md §8.4)."""
     parts = []
     for pile, count in reshuffle.piles:
@@ -31,7 +31,7 @@ def piles_text(reshuffle: Reshuffle, folded: list[str]) -> str:
         if pile == "muck":
             owners = " and ".join(name + "'s" for name in folded)
             hands = "folded hand" + ("s" if len(folded) > 1 else "")
-            of = f"of {owners} {hands}" if folded and count == 5 * len(folded) else "of folded hands"
+            of = f"of {owners} {hands}" if folded and count == hand_size * len(folded) else "of folded hands"
             parts.append(f"the {_plural(count, 'card')} {of}")
         elif pile == "prev":
             parts.append(_plural(count, "earlier discard"))
@@ -46,9 +46,10 @@ def piles_text(reshuffle: Reshuffle, folded: list[str]) -> str:
     return ", ".join(parts)
 
 
-def reshuffle_text(reshuffle: Reshuffle, folded: list[str]) -> str:
+def reshuffle_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
     """The instruction for one reshuffle: the cards, the piles, cut and burn."""
-    text = f"shuffle {_plural(reshuffle.pool, 'card')} into a new stub ({piles_text(reshuffle, folded)}), cut"
+    piles = piles_text(reshuffle, folded, hand_size)
+    text = f"shuffle {_plural(reshuffle.pool, 'card')} into a new stub ({piles}), cut"
     return text + (", burn one" if reshuffle.burned else "")
 
 
@@ -68,7 +69,7 @@ def reshuffle_ahead(state: HandState, player: str, most: int) -> list[str]:
         made = trial.deck.reshuffles[before:]
         if not made:
             continue
-        text = "; then ".join(reshuffle_text(r, _folded(state)) for r in made)
+        text = "; then ".join(reshuffle_text(r, _folded(state), state.spec.hand_size) for r in made)
         if said and said[-1][2] == text and said[-1][1] == count - 1:
             said[-1] = (said[-1][0], count, text)
         else:
@@ -100,7 +101,8 @@ def said_after(before: Before, state: HandState, action: Action) -> list[str]:
     notes = []
     folded = _folded(state)
     for r in state.deck.reshuffles[before.reshuffles:]:
-        notes.append(f"Reshuffle now, before {r.player}'s next card: {reshuffle_text(r, folded)} (RULES.md §8.4)")
+        notes.append(f"Reshuffle now, before {r.player}'s next card: {reshuffle_text(r, folded, state.spec.hand_size)} "
+                     "(RULES.md §8.4)")
     names = state.names
     held = [i for i, *_ in state.delayed]
     count = action.count if action.kind is ActionKind.DRAW else 0
