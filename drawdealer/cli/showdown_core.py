@@ -19,19 +19,25 @@ if TYPE_CHECKING:
     from drawdealer.engine.ranking import Ranking
 
 GAME_HELP = "27 (also 2-7, deuce), high (5cd) or italian (ita)"
+"""The short names; every command's ``--game`` takes them and the game ids (``engine.variants``)."""
 _TITLES = {"lowball27": "2-7 lowball", "high": "high (five-card draw)", "italian": "Italian"}
 
 
 def settle(hands: list[str], *, game: str | None, players: str | None, json_output: bool) -> None:
     """The command proper, shared by the Typer command (``cli/showdown.py``) and :func:`fast_path`."""
-    from drawdealer.engine.ranking import get_ranking, ranking_name
+    from drawdealer.engine.ranking import get_ranking
+    from drawdealer.engine.variants import UnknownGame, get_game
 
     if game is None:
         fail("--game is required: " + GAME_HELP)
     try:
-        name = ranking_name(game)
-    except KeyError:
-        fail(f"--game '{game}': unknown game; use {GAME_HELP}")
+        spec = get_game(game)
+    except UnknownGame:
+        fail(f"--game '{game}': unknown game; use {GAME_HELP}, or any game id (27TD-FL, ITA …)")
+    name = spec.ranking
+    if players is not None and spec.deck != "italian":
+        fail(f"--players: '{game}' is dealt from the full 52-card deck; only Italian poker has a deck "
+             "stripped by the number of players (RULES.md §2.2)")
     n_players = _players(players)
     names, cards = _parse_hands(hands, name, n_players)
     ranking = get_ranking(name, players=n_players)

@@ -49,20 +49,20 @@ _MODULES = {
     "high": "drawdealer.engine.ranking.high",
     "italian": "drawdealer.engine.ranking.italian",
 }
-_ALIASES = {
-    "27": "lowball27", "2-7": "lowball27", "deuce": "lowball27", "lowball": "lowball27", "lowball27": "lowball27",
-    "high": "high", "5cd": "high",
-    "italian": "italian", "ita": "italian",
-}
 
 
-def ranking_name(alias: str) -> str:
-    """The canonical ranking name of ``alias`` (case-insensitive); KeyError if unknown."""
-    return _ALIASES[alias.strip().lower()]
+def ranking_name(name: str) -> str:
+    """The ranking called ``name``: a ranking's own name, else that of the game ``name`` names (any id
+    or alias of ``engine.variants``, the one registry of game names); KeyError if unknown."""
+    if name in _MODULES:
+        return name
+    from drawdealer.engine.variants import get_game
+
+    return get_game(name).ranking
 
 
 def get_ranking(name: str, *, players: int = 4, options: Mapping[str, Any] | None = None) -> Ranking:
-    """The ranking called ``name`` (an alias of :data:`_ALIASES`).
+    """The ranking called ``name`` (see :func:`ranking_name`).
 
     ``players`` sets the Italian stripped deck (RULES.md §2.2); ``options`` are RULES.md §13 keys
     that touch ranking (``IT_…``). Each module exposes ``make_ranking(players=, options=)``.
