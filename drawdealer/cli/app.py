@@ -18,6 +18,7 @@ from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
+from typer._click.exceptions import NoArgsIsHelpError
 from typer.exceptions import TyperException
 from typer.models import Context
 
@@ -141,11 +142,14 @@ def run() -> None:
         completion_init()
     try:
         code = app(prog_name=PROG, standalone_mode=False)
+    except NoArgsIsHelpError as err:  # `drawdealer` alone: the help, as a usage error
+        sys.stdout.write(err.format_message() + "\n")
+        code = ExitCode.BAD_INPUT
     except TyperException as err:  # Click's usage errors, vendored by Typer
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx is not None else PROG
-        if err.format_message():  # empty when no arguments were given and the help was printed
-            sys.stderr.write(f"{where}: error: {err.format_message()} (see {where} --help)\n")
+        message = " ".join(err.format_message().split())  # Click words some on several lines
+        sys.stderr.write(f"{where}: error: {message} (see {where} --help)\n")
         code = ExitCode.BAD_INPUT
     except typer.Abort:
         sys.stderr.write(f"{PROG}: aborted\n")

@@ -30,8 +30,8 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
 
         try:
             game_id = get_game(game).id
-        except UnknownGame:
-            fail(f"--game: unknown game '{game}' (e.g. 27TD-FL, 27TD-PL, 27TD-NL, 27SD-NL, 5CD-FL, ITA)")
+        except UnknownGame as exc:
+            fail(f"--game '{game}': {exc}")
     if output == "json":
         return _json(files, game_id, jobs, strict)
     return _human(files, game_id, jobs, strict)
