@@ -140,8 +140,9 @@ def test_a_shown_hand_with_a_card_twice_is_a_finding_not_a_crash(tmp_path: Path)
 def test_bad_options_exit_2() -> None:
     code, _, err = run("--game", "badugi", str(CLEAN[0]))
     assert code == 2 and err.startswith("drawdealer: error: --game 'badugi': unknown game 'badugi'")
-    code, _, err = run("--jobs", "-1", str(CLEAN[0]))
-    assert code == 2 and "--jobs" in err
+    for jobs in ("-1", "0", "many"):
+        code, _, err = run("--jobs", jobs, str(CLEAN[0]))
+        assert code == 2 and err.startswith(f"drawdealer: error: --jobs '{jobs}': give auto")
 
 
 # --------------------------------------------------------------------------- JSON Lines
@@ -208,6 +209,28 @@ def test_jobs_give_the_same_output_as_one_process(big_file: Path, monkeypatch: p
     assert len(hands) == 725
     assert hands[:240] == hands[245:485] == hands[485:]  # the same file twice in a row: the same lines
     assert len(list(library.plan([big_file]))) > 10
+
+
+def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(
+        big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default ``--jobs auto``: one process below ``PARALLEL_BYTES``, every core from it on (issue 17),
+    and the output of ``--jobs 1`` either way."""
+    import drawdealer.validate as library
+
+    files = [str(big_file), str(FIXTURES / "clean" / "ita_session.phhs")]
+    os = library.os
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert library.auto_jobs(files) == 1  # a few hundred KB: done before a pool starts
+    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)
+    monkeypatch.setattr(library, "PARALLEL_BYTES", 40_000)
+    assert library.auto_jobs(files) == cores
+    pools = []
+    real = library._parallel
+    monkeypatch.setattr(library, "_parallel", lambda tasks, game, jobs: pools.append(jobs) or real(tasks, game, jobs))
+    default = run("--format", "json", *files)
+    assert pools == [cores] if cores > 1 else pools == []
+    assert default == run("--format", "json", "--jobs", "1", *files)
+    assert len(lines(default[1])) == 245
 
 
 def test_split_ranges_keep_file_line_numbers(big_file: Path, tmp_path: Path) -> None:

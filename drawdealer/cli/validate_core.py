@@ -6,7 +6,6 @@ is put together directly; it is the same text as ``json.dumps(report.to_dict(), 
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,13 +16,20 @@ FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
 
 
-def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: int) -> int:
-    """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``)."""
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str) -> int:
+    """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``).
+
+    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1."""
     from drawdealer.cli.errors import fail
 
-    if jobs < 0:
-        fail(f"--jobs {jobs}: give a number of processes ≥ 1, or 0 for one per core")
-    jobs = jobs or os.cpu_count() or 1
+    processes: int | str = jobs.strip().lower()
+    if processes != "auto":
+        try:
+            processes = int(processes)
+        except ValueError:
+            processes = 0
+        if processes < 1:
+            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
     game_id = None
     if game is not None:
         from drawdealer.engine.variants import UnknownGame, get_game
@@ -33,15 +39,15 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
         except UnknownGame as exc:
             fail(f"--game '{game}': {exc}")
     if output == "json":
-        return _json(files, game_id, jobs, strict)
-    return _human(files, game_id, jobs, strict)
+        return _json(files, game_id, processes, strict)
+    return _human(files, game_id, processes, strict)
 
 
 def _unreadable(problem: Any) -> None:
     sys.stderr.write(f"drawdealer: error: {problem.file}: {problem.message}\n")
 
 
-def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> int:
+def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> int:
     # json.dumps's own string encoder when ensure_ascii=False
     import json
     from json.encoder import encode_basestring as quote
@@ -79,7 +85,7 @@ def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> int:
     return 2 if unreadable else 1 if errors else 0
 
 
-def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> int:
+def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> int:
     from collections import Counter
 
     from rich.console import Console
