@@ -320,3 +320,34 @@ def test_json_lines_are_json_dumps_of_the_reports(tmp_path: Path) -> None:
     expected = [json.dumps(r.to_dict(), ensure_ascii=False) for r in validate(files)]
     assert out.splitlines() == expected
     assert sum(1 for r in validate(files) if r.clean) >= 10
+
+
+# --------------------------------------------------------------------------- the console script's fast path
+
+FLAGGED = FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
+
+
+@pytest.mark.parametrize("args", [
+    ["--format", "json", str(CLEAN[0]), str(CLEAN[-1])],
+    ["--format=json", "--strict", "-j", "1", str(FLAGGED), str(CLEAN[0])],
+    [str(FLAGGED), "--game", "27td-pl"],
+    ["--jobs=2", "--", str(CLEAN[0])],
+    ["--jobs", "0", str(CLEAN[0])],
+    [str(FIXTURES / "clean"), "--game", "omaha"],
+])
+def test_the_fast_path_prints_what_typer_prints(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``drawdealer validate`` with plain arguments skips Typer (``cli/fastargs.py``): same output, same code."""
+    from drawdealer.cli.validate_core import fast_path
+
+    with pytest.raises(SystemExit) as done:
+        fast_path(args)
+    out, err = capsys.readouterr()
+    assert (done.value.code, out, err) == run(*args)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["-h", str(CLEAN[0])], ["--bogus", str(CLEAN[0])],
+                                  ["--format", "xml", str(CLEAN[0])], [str(CLEAN[0]), "--jobs"]])
+def test_the_fast_path_leaves_help_and_usage_errors_to_typer(args: list[str]) -> None:
+    from drawdealer.cli.validate_core import fast_path
+
+    assert fast_path(args) is None

@@ -1,9 +1,10 @@
 """The console-script entry point: ``drawdealer`` and ``python -m drawdealer``.
 
-``drawdealer showdown`` with plain arguments is settled before Typer is imported: Typer's import
-and its parameter processing cost about 35 ms, which would leave the 120 ms start-up goal no margin
-(DESIGN.md convention 12; ``bench/bench_startup.py``). Everything else, including ``showdown --help``,
-goes through the Typer app (``cli/app.py``). A reader that closes the pipe early (``| head``) ends
+``drawdealer showdown`` and ``drawdealer validate`` with plain arguments run before Typer is
+imported (``cli/fastargs.py``): Typer's import and its building of the command tree cost about a
+third of a small run, more than the 120 ms start-up goal leaves (DESIGN.md convention 12;
+``bench/bench_startup.py``). Everything else, including ``--help`` and usage errors, goes through
+the Typer app (``cli/app.py``). A reader that closes the pipe early (``| head``) ends
 the run quietly with exit 0 (``cli/pipes.py``).
 """
 
@@ -27,10 +28,15 @@ def main() -> None:
 
 
 def _dispatch() -> None:
-    if sys.argv[1:2] == ["showdown"]:
+    command = sys.argv[1:2]
+    if command == ["showdown"]:
         from drawdealer.cli.showdown_core import fast_path
 
         fast_path(sys.argv[2:])  # exits, unless the arguments need Typer
+    elif command == ["validate"]:
+        from drawdealer.cli.validate_core import fast_path
+
+        fast_path(sys.argv[2:])  # likewise
     from drawdealer.cli.app import run
 
     run()

@@ -161,33 +161,17 @@ def _print_table(title: str, rows: list[dict], cards: list[list[Card]], explanat
 def fast_path(argv: list[str]) -> None:
     """Run ``drawdealer showdown ARGV`` without Typer when the arguments are plain, then exit.
 
-    Typer 0.29 coerces every parameter, even ``--help``, through pydantic, which costs about 100 ms
-    of imports per run; the console script (``cli/main.py``) calls this before importing Typer, so
-    that a showdown stays under the 120 ms start-up goal. It understands exactly the options declared on
-    :func:`showdown` (``--game/-g``, ``--players/-p``, ``--json``, ``--``); anything else (``--help``,
-    an unknown option) returns without doing anything, and Typer handles it.
+    The console script (``cli/main.py``) calls this before importing Typer (``cli/fastargs.py``). It
+    understands exactly the options declared on :func:`drawdealer.cli.showdown.showdown`
+    (``--game/-g``, ``--players/-p``, ``--json``, ``--``); anything else (``--help``, an unknown
+    option) returns without doing anything, and Typer handles it.
     """
-    values: dict[str, str | None] = {"game": None, "players": None}
-    flags = {"--game": "game", "-g": "game", "--players": "players", "-p": "players"}
-    hands: list[str] = []
-    json_output = False
-    args = iter(argv)
-    for arg in args:
-        if arg == "--":
-            hands.extend(args)
-        elif arg == "--json":
-            json_output = True
-        elif arg in flags:
-            value = next(args, None)
-            if value is None:
-                return
-            values[flags[arg]] = value
-        elif arg.startswith("--") and "=" in arg and arg.split("=", 1)[0] in flags:
-            option, value = arg.split("=", 1)
-            values[flags[option]] = value
-        elif arg.startswith("-"):
-            return
-        else:
-            hands.append(arg)
-    settle(hands, game=values["game"], players=values["players"], json_output=json_output)
+    from drawdealer.cli.fastargs import plain_args
+
+    read = plain_args(argv, {"--game": "game", "-g": "game", "--players": "players", "-p": "players"},
+                      {"--json": "json"})
+    if read is None:
+        return
+    values, flags, hands = read
+    settle(hands, game=values.get("game"), players=values.get("players"), json_output="json" in flags)
     raise SystemExit(0)

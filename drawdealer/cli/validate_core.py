@@ -43,6 +43,24 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
     return _human(files, game_id, processes, strict)
 
 
+def fast_path(argv: list[str]) -> None:
+    """Run ``drawdealer validate ARGV`` without Typer when the arguments are plain, then exit with
+    :func:`run`'s code (``cli/fastargs.py``). It understands exactly the options declared on
+    :func:`drawdealer.cli.validate.validate`; anything else returns, and Typer handles it."""
+    from drawdealer.cli.fastargs import plain_args
+
+    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"},
+                      {"--strict": "strict"})
+    if read is None:
+        return
+    values, flags, files = read
+    output = values.get("format", "human")
+    if not files or output not in FORMATS:
+        return  # Typer words the usage error
+    raise SystemExit(run([Path(f) for f in files], output=output, strict="strict" in flags, game=values.get("game"),
+                         jobs=values.get("jobs", "auto")))
+
+
 def _unreadable(problem: Any) -> None:
     sys.stderr.write(f"drawdealer: error: {problem.file}: {problem.message}\n")
 
