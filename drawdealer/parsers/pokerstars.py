@@ -7,9 +7,10 @@ other game (Badugi, Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parse
 from its header alone, and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
-kinds, with runs of the same kind merged, is parsed by the LALR grammar ``pokerstars.lark`` (built
-once, cached on disk) and the verdict is memoised per shape, so Lark decides the skeleton of every
-hand while costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a
+kinds, with runs of the same kind merged, is parsed by the LALR grammar ``pokerstars.lark`` (its
+table shipped beside it, ``parsers/lalr_table.py``, so that Lark is imported only to word an error)
+and the verdict is memoised per shape, so the grammar decides the skeleton of every hand while
+costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a
 section out of place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column
 and text.
 
@@ -500,17 +501,17 @@ _KIND_NAMES = {
 
 @lru_cache(maxsize=1)
 def _lalr_table() -> tuple[dict[Any, dict[str, tuple[Any, ...]]], Any, Any] | None:
-    """The LALR table Lark builds from ``pokerstars.lark``, as plain values: per state, per kind,
-    ``(state,)`` to shift or ``(size, rule name)`` to reduce; with the start and end states. None
-    when this Lark keeps its table elsewhere (every shape is then parsed by Lark itself)."""
-    try:
-        from lark.parsers.lalr_analysis import Shift
+    """The LALR table of ``pokerstars.lark``, as plain values: per state, per kind, ``(state,)`` to
+    shift or ``(size, rule name)`` to reduce; with the start and end states. The one shipped beside
+    the grammar (``parsers/lalr_table.py``: no Lark at start-up), else the one Lark builds; None when
+    this Lark keeps its table elsewhere (every shape is then parsed by Lark itself)."""
+    from drawdealer.parsers import lalr_table
 
-        table = _lark().parser.parser.parser.parse_table
-        states = {state: {kind: (arg,) if action is Shift else (len(arg.expansion), arg.origin.name)
-                          for kind, (action, arg) in actions.items()}
-                  for state, actions in table.states.items()}
-        return states, table.start_states["start"], table.end_states["start"]
+    table = lalr_table.shipped()
+    if table is not None:
+        return table
+    try:
+        return lalr_table.built(_lark().parser.parser.parser.parse_table)
     except Exception:  # noqa: BLE001 - another Lark: its parser decides, as it always may
         return None
 
@@ -570,21 +571,26 @@ def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
     verdict = _shape_memo.get(shape, _UNSEEN)
     if verdict is not _UNSEEN:
         return verdict  # type: ignore[return-value]
+    verdict = None if _table_accepts(shape) else _lark_verdict(shape)
+    _remember(_shape_memo, shape, verdict)
+    return verdict
+
+
+def _lark_verdict(shape: tuple[str, ...]) -> tuple[int, str] | None:
+    """Lark's own parse of ``shape``: None if it accepts it, else where and why not (Lark is imported
+    only here, for shapes the table does not accept)."""
     from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-    verdict = None
     try:
-        if not _table_accepts(shape):
-            _lark().parse(list(shape))
+        _lark().parse(list(shape))
     except UnexpectedToken as e:
         index = e.token.line if isinstance(e.token.line, int) else len(shape) - 1
         expected = sorted({_KIND_NAMES.get(t, t) for t in e.expected})
         got = "the end of the hand" if e.token.type == "$END" else _KIND_NAMES.get(e.token.type, e.token.type)
-        verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {' or '.join(expected)}")
+        return min(index, len(shape) - 1), f"{got} is out of place here; expected {' or '.join(expected)}"
     except UnexpectedInput as e:  # pragma: no cover - the custom lexer yields only declared kinds
-        verdict = (len(shape) - 1, str(e))
-    _remember(_shape_memo, shape, verdict)
-    return verdict
+        return len(shape) - 1, str(e)
+    return None
 
 
 # --------------------------------------------------------------------------- one hand
