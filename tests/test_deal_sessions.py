@@ -317,7 +317,7 @@ def test_a_busted_player_sits_out_and_the_session_ends_with_one_stack(tmp_path: 
     assert hand2["to_act"] == "B"  # heads-up: the button (small blind) acts first (§6.2)
     end = out[13]
     assert end["stacks"]["C"] == 0 and end["stacks"]["B"] == 210
-    assert out[14]["message"].startswith("refused: only B has chips left: the session is over")
+    assert out[14]["message"].startswith("refused: only B has chips left to be dealt in: rebuy")
     _journal_clean(tmp_path / "j")
 
 

@@ -352,38 +352,3 @@ def test_dealt_lines_cut_at_their_brackets_read_as_the_regex_reads_them() -> Non
             assert m is not None and m.groups() == parts, line
     assert cut > 500
 
-
-def test_the_lalr_table_accepts_what_lark_accepts() -> None:
-    """Shapes of every kind, orderly and not: :func:`_table_accepts` says yes exactly when Lark's
-    own parser accepts (and when it says no, Lark words the error)."""
-    from lark.exceptions import UnexpectedInput
-
-    assert pokerstars._lalr_table() is not None  # this Lark keeps its table where the reader looks
-    kinds = ["HEADER", "TABLE", "SEAT", "POST", "DEALING", "STREET", "ACT", "DRAW", "DEALT", "SHOWDOWN", "SHOW",
-             "MUCK", "NOSHOW", "UNCALLED", "COLLECT", "SUMMARY", "TOTAL", "BOARD", "SEATSUM"]
-    rng = random.Random(8)
-    good = ["HEADER", "TABLE", "SEAT", "SEAT", "POST", "DEALING", "DEALT", "ACT", "STREET", "DRAW", "DEALT", "ACT",
-            "SHOWDOWN", "SHOW", "MUCK", "COLLECT", "SUMMARY", "TOTAL", "BOARD", "SEATSUM"]
-    shapes = [tuple(good)]
-    for _ in range(3000):
-        shape = list(good)
-        for _ in range(rng.choice([0, 1, 1, 2, 3])):
-            i = rng.randrange(len(shape) + 1)
-            roll = rng.random()
-            if roll < 0.4:
-                shape.insert(i, rng.choice(kinds))
-            elif roll < 0.7 and i < len(shape):
-                del shape[i]
-            elif i < len(shape):
-                shape[i] = rng.choice(kinds)
-        shapes.append(tuple(shape))
-    accepted = 0
-    for shape in shapes:
-        try:
-            pokerstars._lark().parse(list(shape))
-            lark_accepts = True
-        except UnexpectedInput:
-            lark_accepts = False
-        assert pokerstars._table_accepts(shape) is lark_accepts, shape
-        accepted += lark_accepts
-    assert 300 < accepted < len(shapes) - 300

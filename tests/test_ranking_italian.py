@@ -22,7 +22,7 @@ from drawdealer.engine.cards import (
 from drawdealer.engine.ranking import get_ranking
 from drawdealer.engine.ranking.italian import make_ranking
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
 
 # (id, players, hand X, hand Y, options, expected winner "X"/"Y") — RULES.md §12.5
 SHOWDOWNS = [
@@ -67,11 +67,8 @@ def test_rules_12_5_i14_cycle_resolved_by_normal_order(order):
 
 
 def test_rules_md_12_5_table_matches_these_cases():
-    """The hands above are exactly those of RULES.md §12.5 (skips without ../shared)."""
-    rules = SHARED / "RULES.md"
-    if not rules.exists():
-        pytest.skip("shared/RULES.md not available")
-    text = rules.read_text(encoding="utf-8")
+    """The hands above are exactly those of RULES.md §12.5."""
+    text = RULES_MD.read_text(encoding="utf-8")
     section = text[text.index("### 12.5"):text.index("### 12.6")]
     hand = r"((?:[2-9TJQKA][cdhs] ){4}[2-9TJQKA][cdhs])"
     rows = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(rf"\| (I-\d+) \| {hand}.*?\| {hand}", section)}

@@ -1,18 +1,22 @@
-"""`drawdealer rules` / `drawdealer codes` and the finding-code registry against RULES.md §11."""
+"""`drawdealer rules` / `drawdealer codes`, the finding-code registry against RULES.md §11, and
+docs/RULES.md itself: shipped with the package, every cited section present."""
 
 from __future__ import annotations
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
+from drawdealer.cli.rulebook import CITATION
 from drawdealer.engine.findings import CODES, Severity, all_codes
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
 EXTRA_CODES = {"PARSE_ERROR", "HISTORY_ABORTED", "GAME_UNSUPPORTED"}
 """Codes every reader needs that RULES.md §11's tables do not list."""
 
@@ -55,10 +59,7 @@ def _severity(warning: bool) -> Severity:
 
 
 def _rules_text() -> str:
-    path = SHARED / "RULES.md"
-    if not path.is_file():
-        pytest.skip(f"{path} is absent")
-    return path.read_text(encoding="utf-8")
+    return (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
 
 
 # --- the registry ---------------------------------------------------------------------------------
@@ -120,6 +121,8 @@ def test_one_code_case_insensitive() -> None:
     assert json.loads(result.stdout) == {
         "code": "SPLIT_WRONG", "severity": "error", "section": "9.6",
         "title": CODES["SPLIT_WRONG"].title, "example": CODES["SPLIT_WRONG"].example,
+        "rule": {"section": "9.6", "title": "Split pots and odd chips (2-7 only)",
+                 "text": _rules_text()[_rules_text().index("### 9.6"):_rules_text().index("\n\n---\n\n## 10.")]},
     }
     result = runner.invoke(app, ["rules", "SHOW_ORDER"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
@@ -132,4 +135,90 @@ def test_unknown_code_is_one_line_on_stderr_and_exit_2() -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
-    assert result.stderr.startswith("drawdealer: error: unknown finding code 'NO_SUCH_CODE'")
+    assert result.stderr.startswith("drawdealer: error: unknown finding code or section 'NO_SUCH_CODE'")
+
+
+# --- docs/RULES.md: the one spec the code cites ------------------------------------------------------
+
+def _headings(text: str) -> list[str]:
+    return re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", text, re.M)
+
+
+def test_packaged_copy_is_identical_to_docs_rules_md() -> None:
+    """`drawdealer rules` reads drawdealer/docs/RULES.md (package data): after editing docs/RULES.md,
+    copy it there."""
+    shipped = ROOT / "drawdealer" / "docs" / "RULES.md"
+    assert shipped.read_bytes() == (ROOT / "docs" / "RULES.md").read_bytes()
+    assert "docs/RULES.md" in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["drawdealer"]
+
+
+def test_every_section_cited_under_drawdealer_and_in_the_registry_exists() -> None:
+    have = set(_headings(_rules_text()))
+    cited: dict[str, set[str]] = {}
+    for path in (ROOT / "drawdealer").rglob("*"):
+        if path.suffix in {".py", ".lark", ".toml"}:
+            for number in CITATION.findall(path.read_text(encoding="utf-8")):
+                cited.setdefault(number, set()).add(str(path.relative_to(ROOT)))
+    for info in all_codes():
+        cited.setdefault(info.section, set()).add(f"registry: {info.code}")
+    assert len(cited) > 50
+    assert {n: where for n, where in cited.items() if n not in have} == {}
+
+
+def test_section_numbers_are_those_of_the_shared_spec() -> None:
+    """Same numbering as ../shared/RULES.md, §0-§17 (skips where the shared folder is absent)."""
+    path = SHARED / "RULES.md"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    assert _headings(_rules_text()) == _headings(path.read_text(encoding="utf-8"))
+    assert {str(n) for n in range(18)} <= set(_headings(_rules_text()))
+
+
+@pytest.mark.parametrize("asked", ["7.3", "§7.3", "§ 7.3."])
+def test_rules_prints_one_section(asked: str) -> None:
+    result = runner.invoke(app, ["rules", asked], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.lstrip().startswith("7.3 Pot limit")
+    assert "max_to = H + P + (H − c[i])" in result.stdout
+    assert "7.4" not in result.stdout and "7.2 Fixed limit" not in result.stdout
+
+
+def test_rules_of_a_chapter_holds_its_sub_sections_and_json_gives_the_text() -> None:
+    result = runner.invoke(app, ["rules", "9"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "9.1 Order of showing" in result.stdout and "9.6 Split pots" in result.stdout
+    assert "10.1" not in result.stdout
+    payload = json.loads(runner.invoke(app, ["rules", "17", "--json"]).stdout)
+    assert payload["section"] == "17" and payload["title"] == "Split-pot draw games"
+    assert "Badeucey" in payload["text"] and "SPLIT_ODD_CHIP_TO" in payload["text"]
+
+
+def test_rules_code_explains_with_section_text_and_example() -> None:
+    result = runner.invoke(app, ["rules", "raise_above_pot_limit"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    info = CODES["RAISE_ABOVE_POT_LIMIT"]
+    out = result.stdout
+    assert out.startswith("RAISE_ABOVE_POT_LIMIT (error) §7.3 Pot limit")
+    assert info.title in out and f"e.g. {info.example}" in out
+    assert "max_to = H + P + (H − c[i])" in out  # the section's own text follows
+    payload = json.loads(runner.invoke(app, ["rules", "SHOW_ORDER", "--json"]).stdout)
+    assert payload["severity"] == "warning" and payload["rule"]["section"] == "9.1"
+    assert "last aggressor" in payload["rule"]["text"]
+
+
+def test_unknown_section_is_one_line_and_exit_2() -> None:
+    result = runner.invoke(app, ["rules", "§18.2"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "drawdealer: error: docs/RULES.md has no section §18.2 (`drawdealer rules 11` lists the finding codes' sections)\n")
+
+
+@pytest.mark.parametrize("width", [40, 60, 99, 100, 160])
+def test_code_list_fits_the_terminal_width(width: int) -> None:
+    result = runner.invoke(app, ["rules"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= width
+    assert all(code in result.stdout for code in CODES)
+    assert "IT_FALSE_OPENER_PENALTY_MISSING" in result.stdout  # the longest code is never cut

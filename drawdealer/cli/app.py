@@ -116,7 +116,7 @@ def _root(
         "--show-completion", is_eager=True, callback=_show_completion, expose_value=False,
         help="Print the completion script, to install it by hand: --show-completion [bash|zsh|fish].")] = False,
 ) -> None:
-    """Draw poker: 2-7 triple/single draw, 5-card draw and Italian poker (see RULES.md)."""
+    """Draw poker: 2-7 triple/single draw, 5-card draw and Italian poker (rules: docs/RULES.md, `drawdealer rules`)."""
 
 
 app.command("rules")(_rules)

@@ -226,7 +226,7 @@ def _print_summary(console: Any, n_files: int, stats: dict[str, int], codes: Any
         table.add_column("code", no_wrap=True)
         table.add_column("severity")
         table.add_column("count", justify="right")
-        table.add_column("RULES.md")
+        table.add_column("docs/RULES.md")
         for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])):
             info = CODES[code]
             colour = "red" if info.severity.value == "error" else "yellow"

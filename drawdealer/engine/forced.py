@@ -148,7 +148,6 @@ class ForcedBets:
             self.pot += amount
             self.dead += amount
         else:
-            self.antes[i] += amount
             self._put(i, amount, live=False)
 
     def _put(self, i: int, amount: int, *, live: bool) -> None:

@@ -24,7 +24,9 @@ class LegalActions:
     (fixed limit: min = max); ``all_in_to`` is the total of an all-in (legal even below the minimum
     when the stack is short). Drawing: ``draw_max`` cards at most (0 = stand pat only), ``stub`` the
     cards left in the stub. Showdown: ``show``/``muck``. Italian set-up: ``blind_open`` /
-    ``controbuio`` amounts when a blind opening is available (RULES.md §10.6).
+    ``controbuio`` amounts when a blind opening is available (RULES.md §10.6). ``lone_check`` names
+    a player (other than ``player``, or the same) who may still check in the betting round that just
+    closed: he was left the only one able to act, with nothing to call; optional (RULES.md §7.1).
     """
 
     street: str
@@ -47,6 +49,7 @@ class LegalActions:
     muck: bool = False
     blind_open: int | None = None
     controbuio: int | None = None
+    lone_check: str | None = None
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -66,7 +69,7 @@ class LegalActions:
                 "min_raise_to": self.min_raise_to, "max_raise_to": self.max_raise_to,
                 "all_in_to": self.all_in_to, "draw": self.draw, "draw_max": self.draw_max,
                 "show": self.show, "muck": self.muck, "blind_open": self.blind_open,
-                "controbuio": self.controbuio}
+                "controbuio": self.controbuio, "lone_check": self.lone_check}
 
 
 class LegalQueries:
@@ -79,13 +82,14 @@ class LegalQueries:
         if self.phase == BETTING and self.to_act >= 0:
             return self._legal_betting(self.to_act)
         if self.phase == DRAW:
-            i = self._current()
+            i, lone = self._current(), self.lone_checker()
             return LegalActions(street=self.street, player=self.names[i] if i >= 0 else None, draw=i >= 0,
-                                draw_max=self.spec.max_discard if i >= 0 else None, stub=self.deck.stub)
+                                draw_max=self.spec.max_discard if i >= 0 else None, stub=self.deck.stub,
+                                lone_check=self.names[lone] if lone >= 0 else None)
         if self.phase == SHOWDOWN:
-            i = self._current()
+            i, lone = self._current(), self.lone_checker()
             return LegalActions(street=self.street, player=self.names[i] if i >= 0 else None, show=i >= 0,
-                                muck=i >= 0)
+                                muck=i >= 0, lone_check=self.names[lone] if lone >= 0 else None)
         if self.phase == SETUP and self.italian and not self.forced_actions() and self.requirement == "J":
             posters = self.blind_posters
             # only a player with chips behind can post a blind, and only a blind of chips can be answered

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from drawdealer.engine import italian
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.draw import Problem
-from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP
+from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.variants import Structure
@@ -84,10 +84,15 @@ class BettingRound:
         return self._pass_turn(i, problems)
 
     def _check(self, i: int, a: Action) -> list[Problem]:
-        """Check: only with nothing to call (RULES.md §7.1)."""
+        """Check: only with nothing to call (RULES.md §7.1), or the lone player's optional check after
+        his round closed (:meth:`lone_checker`)."""
         problems: list[Problem] = []
-        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
-            return problems
+        if i != self.to_act or self.phase != BETTING:
+            if self.phase != BETTING and i == self.lone_checker():
+                self.lone = None  # once
+                return problems
+            if not self._take_turn(i, a, problems):
+                return problems
         r = self.rnd
         high = r.high
         owed = high - self.bet[i]
@@ -130,6 +135,30 @@ class BettingRound:
             problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises with no bet to raise", None, a.amount, {}))
         problems += self._aggress(i, a.amount, a)
         return self._pass_turn(i, problems)
+
+    def lone_checker(self) -> int:
+        """The player who may still check in the betting round that just closed, or -1 (RULES.md §7.1).
+
+        He was left as the only player able to act, with nothing to call (the others folded or
+        all-in), and had not acted in that round: his check is legal and optional, and the round
+        closed without it. It can come only before anything else happens: the first draw of the
+        next draw round, or the first show.
+        """
+        lone = self.lone
+        if lone is None or self.k != lone[1] + 1:
+            return -1
+        if (self.phase == DRAW and self.draw_pos == 0) or (self.phase == SHOWDOWN and not self.shown
+                                                            and not self.mucked):
+            return lone[0]
+        return -1
+
+    def _note_lone_player(self) -> None:
+        """At the close (or skip) of a betting round with one player able to act and others all-in:
+        remember him if he has not acted, for :meth:`lone_checker`."""
+        r, folded, stack = self.rnd, self.folded, self.stack
+        for j in range(self.n):
+            if not folded[j] and stack[j] > 0 and not r.acted[j]:
+                self.lone = (j, self.k)
 
     def _take_turn(self, i: int, a: Action, problems: list[Problem]) -> bool:
         """A betting action by someone else than the player to act, or outside an open round.
@@ -408,10 +437,13 @@ class BettingRound:
     def _return_uncalled(self) -> None:
         """Give back the excess of the top commitment over the next highest (RULES.md §7.1, §9.4).
 
-        Commitments are the live chips: antes are dead money, never uncalled.
+        Commitments are whole-hand totals, antes included (§9.4 step 2): a player all-in for less
+        than the ante can win only as much from each opponent, and the rest of an opponent's forced
+        bets above that is returned when nobody else matched it. Equal antes never make an excess;
+        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
         """
-        total, antes = self.total, self.antes
-        uncalled = uncalled_excess([t - a for t, a in zip(total, antes)] if any(antes) else total)
+        total = self.total
+        uncalled = uncalled_excess(total)
         if uncalled is not None:
             who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:
@@ -429,6 +461,8 @@ class BettingRound:
         self._return_uncalled()
         self.to_act = -1
         self.last_street_bet = r.any_bet
+        if self.ncan == 1 and self.nactive > 1:
+            self._note_lone_player()
         if self.nactive <= 1:
             self._complete("FOLDED")
             return problems

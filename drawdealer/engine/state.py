@@ -153,7 +153,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     """One hand (see the module docstring). Build it with :meth:`new` or :meth:`from_record`."""
 
     __slots__ = ("spec", "opts", "stakes", "hand_id", "names", "seat_no", "index", "n", "button", "order",
-                 "stack", "bet", "total", "antes", "folded", "dead", "pot", "returned",
+                 "stack", "bet", "total", "folded", "dead", "pot", "returned",
                  "phase", "k", "streets", "street", "rnd", "to_act", "deck", "events", "aborted",
                  "draw_order", "draw_pos", "drawn", "delayed", "declared", "shown", "mucked", "show_order",
                  "first_show_checked", "sb_poster", "bb_poster", "bb_expected", "sb_expected", "posted",
@@ -161,7 +161,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency")
+                 "currency", "lone")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -178,7 +178,6 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.stack = [s.stack for s in dealt]
         self.bet = [0] * n
         self.total = [0] * n
-        self.antes = [0] * n  # antes of blind games: in the pots, never uncalled (§7.1, §9.4)
         self.folded = [False] * n
         self.dead = 0
         self.pot = 0
@@ -223,6 +222,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self._settlement: Settlement | None = None
         self.ranking_cache: Ranking | None = None
         self.nactive = self.ncan = n  # players not folded / not folded with chips behind
+        self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -253,7 +253,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         new = object.__new__(HandState)
         for name in HandState.__slots__:
             setattr(new, name, getattr(self, name))
-        for name in ("stack", "bet", "total", "antes", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
+        for name in ("stack", "bet", "total", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
                      "delayed", "declared", "show_order", "blind_posters"):
             setattr(new, name, list(getattr(self, name)))
         new.posted, new.mucked = set(self.posted), set(self.mucked)
@@ -473,6 +473,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         if self.to_act < 0:
             self.rnd.skipped = True
             self.last_street_bet = False
+            if self.ncan == 1 and self.nactive > 1:
+                self._note_lone_player()
             self._next_street(problems)
 
     def _from_opener(self) -> int:

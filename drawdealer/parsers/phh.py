@@ -101,9 +101,12 @@ class _Fail(Exception):
 
 @lru_cache(maxsize=1)
 def _grammar() -> Any:
+    """The Lark parser of ``phh_actions.lark``, built once per process and never cached on disk: a
+    parser loaded from a file in the shared temp folder could run another user's code (issue 15).
+    Only strings :data:`_PLAIN_ACTION` does not read pay for it."""
     from lark import Lark
 
-    return Lark.open("phh_actions.lark", rel_to=__file__, parser="lalr", cache=True)
+    return Lark.open("phh_actions.lark", rel_to=__file__, parser="lalr")
 
 
 _CARDS = r"(?:(?:[2-9TJQKA][cdhs]|\?\?)+|-)"

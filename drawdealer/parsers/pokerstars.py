@@ -7,8 +7,8 @@ other game (Badugi, Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parse
 from its header alone, and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
-kinds, with runs of the same kind merged, is parsed by the LALR grammar ``pokerstars.lark`` (its
-table shipped beside it, ``parsers/lalr_table.py``, so that Lark is imported only to word an error)
+kinds, with runs of the same kind merged, is checked against the LALR grammar ``pokerstars.lark``
+(its table built by Lark and shipped as ``pokerstars_table.py``: no cache file, no Lark at run time)
 and the verdict is memoised per shape, so the grammar decides the skeleton of every hand while
 costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a
 section out of place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column
@@ -57,6 +57,8 @@ from drawdealer.parsers.fastaction import (
     new_record,
     new_seat,
 )
+from drawdealer.parsers.line_grammar import END, first_error
+from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -477,15 +479,6 @@ def _card_key(line: str) -> tuple[str, str] | None:
 
 # --------------------------------------------------------------------------- the grammar
 
-@lru_cache(maxsize=1)
-def _lark() -> Any:
-    from lark import Lark
-
-    from drawdealer.parsers.linekinds import LineKinds
-
-    return Lark.open("pokerstars.lark", rel_to=__file__, parser="lalr", lexer=LineKinds, cache=True)
-
-
 _shape_memo: dict[tuple[str, ...], tuple[int, str] | None] = {}
 _UNSEEN = object()
 
@@ -499,98 +492,22 @@ _KIND_NAMES = {
 }
 
 
-@lru_cache(maxsize=1)
-def _lalr_table() -> tuple[dict[Any, dict[str, tuple[Any, ...]]], Any, Any] | None:
-    """The LALR table of ``pokerstars.lark``, as plain values: per state, per kind, ``(state,)`` to
-    shift or ``(size, rule name)`` to reduce; with the start and end states. The one shipped beside
-    the grammar (``parsers/lalr_table.py``: no Lark at start-up), else the one Lark builds; None when
-    this Lark keeps its table elsewhere (every shape is then parsed by Lark itself)."""
-    from drawdealer.parsers import lalr_table
-
-    table = lalr_table.shipped()
-    if table is not None:
-        return table
-    try:
-        return lalr_table.built(_lark().parser.parser.parser.parse_table)
-    except Exception:  # noqa: BLE001 - another Lark: its parser decides, as it always may
-        return None
-
-
-def _table_accepts(shape: tuple[str, ...]) -> bool:
-    """Whether :func:`_lalr_table` accepts ``shape``, stepping through it as Lark's LALR parser
-    steps (``lark.parsers.lalr_parser_state.ParserState.feed_token``) but building no tree.
-
-    Only an acceptance is taken as the verdict: anything else (a kind out of place, or a step
-    Lark's own parser would not take) leaves the shape to Lark, which words the error.
-    """
-    table = _lalr_table()
-    if table is None:
-        return False
-    states, start, end = table
-    stack = [start]
-
-    def reduce(step: tuple[Any, ...]) -> bool:
-        """Pop the rule's ``size`` states and push the goto of its name; False if there is none."""
-        size, origin = step
-        if size:
-            del stack[-size:]
-        goto = states[stack[-1]][origin]
-        if len(goto) != 1:
-            return False
-        stack.append(goto[0])
-        return True
-
-    try:
-        for kind in shape:
-            while True:
-                step = states[stack[-1]].get(kind)
-                if step is None:
-                    return False
-                if len(step) == 1:  # shift
-                    if step[0] == end:
-                        return False
-                    stack.append(step[0])
-                    break
-                if not reduce(step):
-                    return False
-        while True:  # the end: reduce until the start rule is complete
-            step = states[stack[-1]].get("$END")
-            if step is None or len(step) == 1 or not reduce(step):
-                return False
-            if stack[-1] == end:
-                return True
-    except (KeyError, IndexError):
-        return False
-
-
 def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
-    """None if the grammar accepts the sequence of line kinds, else (index, message).
+    """None if the grammar ``pokerstars.lark`` accepts the sequence of line kinds, else (index, message).
 
-    Lark's LALR table decides (:func:`_table_accepts`, about twenty times cheaper than a parse
-    that builds a tree); a shape it does not accept is parsed by Lark, whose error is the verdict."""
+    The grammar's LALR table ships as ``pokerstars_table.py`` (:mod:`~drawdealer.parsers.line_grammar`)."""
     verdict = _shape_memo.get(shape, _UNSEEN)
     if verdict is not _UNSEEN:
         return verdict  # type: ignore[return-value]
-    verdict = None if _table_accepts(shape) else _lark_verdict(shape)
+    verdict = None
+    error = first_error(TABLE, shape)
+    if error is not None:
+        index, expected = error
+        got = _KIND_NAMES[shape[index] if index < len(shape) else END]
+        names = " or ".join(sorted({_KIND_NAMES[kind] for kind in expected}))
+        verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {names}")
     _remember(_shape_memo, shape, verdict)
     return verdict
-
-
-def _lark_verdict(shape: tuple[str, ...]) -> tuple[int, str] | None:
-    """Lark's own parse of ``shape``: None if it accepts it, else where and why not (Lark is imported
-    only here, for shapes the table does not accept)."""
-    from lark.exceptions import UnexpectedInput, UnexpectedToken
-
-    try:
-        _lark().parse(list(shape))
-    except UnexpectedToken as e:
-        index = e.token.line if isinstance(e.token.line, int) else len(shape) - 1
-        expected = sorted({_KIND_NAMES.get(t, t) for t in e.expected})
-        got = "the end of the hand" if e.token.type == "$END" else _KIND_NAMES.get(e.token.type, e.token.type)
-        return min(index, len(shape) - 1), f"{got} is out of place here; expected {' or '.join(expected)}"
-    except UnexpectedInput as e:  # pragma: no cover - the custom lexer yields only declared kinds
-        return len(shape) - 1, str(e)
-    return None
 
 
 # --------------------------------------------------------------------------- one hand

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from drawdealer.cli.deal.sessionfile import NAME_RE
 from drawdealer.engine.cards import Card, CardError, cards_str, parse_cards
 
 
@@ -31,6 +32,14 @@ class Verb(str, Enum):
     DEAL = "deal"
     SHOW = "show"
     MUCK = "muck"
+    REBUY = "rebuy"
+    ADDON = "addon"
+    SEAT = "seat"
+    LEAVE = "leave"
+    SITOUT = "sitout"
+    SITIN = "sitin"
+    BUTTON = "button"
+    LEDGER = "ledger"
     UNDO = "undo"
     STATUS = "status"
     NEXT = "next"
@@ -44,34 +53,43 @@ HAND_VERBS = frozenset(
 )
 """Commands that add one action to the hand (journaled, undoable)."""
 
+SESSION_VERBS = frozenset({Verb.REBUY, Verb.ADDON, Verb.SEAT, Verb.LEAVE, Verb.SITOUT, Verb.SITIN, Verb.BUTTON})
+"""Commands that change the table at the next deal (``roster.py``; journaled, undoable)."""
+
 USAGE: dict[Verb, str] = {
     Verb.FOLD: "fold", Verb.CHECK: "check", Verb.CALL: "call", Verb.BET: "bet N",
     Verb.RAISE: "raise N (to N)", Verb.ALLIN: "allin", Verb.DRAW: "draw N", Verb.PAT: "pat",
     Verb.BUIO: "buio", Verb.CONTROBUIO: "controbuio", Verb.DEAL: "deal (no buio)", Verb.SHOW: "show NAME CARDS",
-    Verb.MUCK: "muck NAME", Verb.UNDO: "undo", Verb.STATUS: "status", Verb.NEXT: "next",
+    Verb.MUCK: "muck NAME", Verb.REBUY: "rebuy NAME CHIPS", Verb.ADDON: "addon NAME CHIPS",
+    Verb.SEAT: "seat NAME CHIPS [after NAME]", Verb.LEAVE: "leave NAME", Verb.SITOUT: "sitout NAME",
+    Verb.SITIN: "sitin NAME [bb]", Verb.BUTTON: "button NAME", Verb.LEDGER: "ledger", Verb.UNDO: "undo", Verb.STATUS: "status", Verb.NEXT: "next",
     Verb.HELP: "help", Verb.QUIT: "quit",
 }
 
 _SYNONYMS = {
     "all-in": Verb.ALLIN, "allin": Verb.ALLIN, "shove": Verb.ALLIN, "stand": Verb.PAT,
-    "exit": Verb.QUIT, "q": Verb.QUIT, "?": Verb.HELP, "nobuio": Verb.DEAL,
+    "exit": Verb.QUIT, "q": Verb.QUIT, "?": Verb.HELP, "nobuio": Verb.DEAL, "add-on": Verb.ADDON,
 }
 _NO_ARGUMENT = frozenset(
     {Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.ALLIN, Verb.PAT, Verb.BUIO, Verb.CONTROBUIO, Verb.DEAL,
-     Verb.UNDO, Verb.STATUS, Verb.NEXT, Verb.HELP, Verb.QUIT}
+     Verb.UNDO, Verb.STATUS, Verb.NEXT, Verb.HELP, Verb.QUIT, Verb.LEDGER}
 )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
-    """One parsed command: ``amount`` for bet/raise (raise *to*), ``count`` for draw,
-    ``player``/``cards`` for show and muck. ``text`` is the line as typed, normalised."""
+    """One parsed command: ``amount`` for bet/raise (raise *to*) and for ``call N`` (the amount the
+    dealer read out, checked against the call), ``count`` for draw, ``player``/``cards`` for show
+    and muck; for the session commands ``player``, ``amount`` (chips), ``after`` (seat) and
+    ``wait`` (sitin … bb). ``text`` is the line as typed, normalised."""
 
     verb: Verb
     amount: int | None = None
     count: int | None = None
     player: str | None = None
     cards: tuple[Card, ...] = ()
+    after: str = ""
+    wait: bool = False
     text: str = ""
 
     @property
@@ -127,6 +145,11 @@ def parse_command(line: str, *, names: tuple[str, ...] = ()) -> Command | None:
     args = tokens[1:]
     if verb is Verb.RAISE and args and args[0].lower() == "to":
         args = args[1:]
+    if verb is Verb.CALL and len(args) == 1:  # "call 6": the amount read out, checked by the session
+        amount = _integer(verb, args[0], "the amount to call")
+        return Command(verb=verb, amount=amount, text=f"call {amount}")
+    if verb in SESSION_VERBS:
+        return _session_command(verb, args)
     if verb in _NO_ARGUMENT:
         if args:
             raise CommandError(f"'{verb.value}' takes no argument (usage: {USAGE[verb]})")
@@ -157,6 +180,29 @@ def parse_command(line: str, *, names: tuple[str, ...] = ()) -> Command | None:
     except CardError as exc:
         raise CommandError(f"'show {name}': {exc}") from None
     return Command(verb=verb, player=name, cards=cards, text=f"show {name} {cards_str(cards)}")
+
+
+def _session_command(verb: Verb, args: list[str]) -> Command:
+    """``rebuy NAME CHIPS`` … ``button NAME`` (``roster.py``); names are matched when applied."""
+    usage = f"usage: {USAGE[verb]}"
+    with_chips = verb in (Verb.REBUY, Verb.ADDON, Verb.SEAT)
+    after = ""
+    if verb is Verb.SEAT and len(args) == 4 and args[2].lower() == "after":
+        after, args = args[3], args[:2]
+    wait = verb is Verb.SITIN and len(args) == 2 and args[1].lower() == "bb"
+    if wait:
+        args = args[:1]
+    if len(args) != (2 if with_chips else 1):
+        raise CommandError(usage)
+    name = args[0]
+    if not NAME_RE.match(name):
+        raise CommandError(f"'{verb.value}': a name is 1-32 letters, digits, '_', '-' or '.', not '{name}'")
+    chips = _integer(verb, args[1], "the chips") if with_chips else None
+    if chips == 0:
+        raise CommandError(f"'{verb.value} {name} 0' brings no chips ({usage})")
+    text = " ".join([verb.value, name] + ([str(chips)] if chips else []) + (["after", after] if after else [])
+                    + (["bb"] if wait else []))
+    return Command(verb=verb, player=name, amount=chips, after=after, wait=wait, text=text)
 
 
 def help_text() -> str:

@@ -1,7 +1,9 @@
 """The journal directory: crash-safe files for a dealing session (issue 5, "nothing is lost").
 
 A journal holds ``session.toml`` (the table between hands and the count of accepted commands, see
-``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far). Every file
+``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far), and for each
+finished hand the session file as it stood before ``next``, ``hand-0001.session.toml`` … (what
+``undo`` of ``next`` goes back to; issue 16). Every file
 is replaced atomically: written to a temporary file in the same directory, flushed and fsynced,
 renamed over the old one with ``os.replace``, then the directory itself is fsynced so the rename
 survives a power cut. A reader therefore sees either the old or the new version, never a torn one.
@@ -97,3 +99,23 @@ class Journal:
             if stem.isdigit():
                 numbers.append(int(stem))
         return sorted(numbers)
+
+    def kept_session_path(self, number: int) -> Path:
+        """The session file as it stood when hand ``number`` ended, before ``next``."""
+        return self.directory / f"hand-{number:04d}.session.toml"
+
+    def write_kept_session(self, number: int, text: str) -> None:
+        atomic_write(self.kept_session_path(number), text)
+
+    def read_kept_session(self, number: int) -> str | None:
+        """The kept session file of hand ``number``, or ``None`` (a journal written before issue 16)."""
+        path = self.kept_session_path(number)
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def remove_hand(self, number: int) -> None:
+        """Remove the file of a hand taken back by ``undo`` of ``next`` (and make it durable)."""
+        try:
+            self.hand_path(number).unlink()
+        except FileNotFoundError:
+            return
+        _fsync_directory(self.directory)

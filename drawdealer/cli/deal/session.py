@@ -13,8 +13,14 @@ number, Italian carry), then the new hand's file, which can always be rebuilt fr
 it rolls the session forward), and refuses anything else.
 
 ``next`` follows RULES.md §6.1 (the button moves one occupied seat clockwise, stacks carry over)
-and §10 (the Italian requirement and the money left in the middle carry into the next deal).
-``undo`` rebuilds the hand from its journal minus the last action.
+and §10 (the Italian requirement and the money left in the middle carry into the next deal), then
+applies the session commands typed during the hand (``roster.py``: rebuys, arrivals, departures,
+sitting out, the button) in the order typed. Before it writes the new hand it keeps the session
+file as it stood in ``hand-NNNN.session.toml``, so ``undo`` can take ``next`` back.
+
+``undo`` takes back the last accepted command: a session command (dropped from ``[[pending]]``),
+an action (the hand is rebuilt from its journal minus the action), or ``next`` (the finished hand
+comes back from its file and the kept session file; the abandoned new hand's file is removed).
 
 An Italian blind declaration (RULES.md §10.6) is declined by the declarer's first betting word,
 which deals the cards, or explicitly by ``deal``: a ``deal`` action with no card, journaled like any
@@ -28,9 +34,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from drawdealer.cli.deal.commands import Command, Verb, help_text
+from drawdealer.cli.deal.commands import SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
-from drawdealer.cli.deal.sessionfile import SessionInfo
+from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError
+from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
 from drawdealer.cli.deal.table import table_view
 from drawdealer.cli.deal.view import TableView
 from drawdealer.engine.cards import cards_str
@@ -56,6 +63,12 @@ class Reply:
     quit: bool = False
 
 
+def _seats(seats: tuple[tuple[str, int], ...], away: dict[str, str]) -> tuple[Seat, ...]:
+    """Seats clockwise; a player without chips or away (sitting out, waiting) is not dealt in."""
+    return tuple(Seat(seat=k + 1, name=name, stack=stack, sitting_out=stack == 0 or name in away)
+                 for k, (name, stack) in enumerate(seats))
+
+
 def _carry_from(data: dict[str, Any]) -> ItalianCarry | None:
     if not data:
         return None
@@ -76,7 +89,10 @@ class DealerSession:
     """One table: the session file's data plus the current hand (see the module docstring)."""
 
     def __init__(self, info: SessionInfo, journal: Journal) -> None:
-        """``info`` comes validated from ``setup.build_session`` or ``sessionfile.parse_session``."""
+        """``info`` comes validated from ``setup.build_session`` or ``sessionfile.parse_session``; a
+        session file without accounts (written before issue 16) starts them from the seats."""
+        if info.accounts is None:
+            info = dataclasses.replace(info, accounts={n: Account(bought_in=s) for n, s in info.seats})
         self.info = info
         self.journal = journal
         self.spec: GameSpec = get_game(info.game)
@@ -99,10 +115,15 @@ class DealerSession:
     def carry(self) -> ItalianCarry | None:
         return _carry_from(self.info.carry) if self.spec.is_italian else None
 
+    @property
+    def max_players(self) -> int:
+        from drawdealer.cli.deal.setup import max_players
+
+        return max_players(self.spec, self.options)
+
     def seats(self) -> tuple[Seat, ...]:
-        """Every seat, clockwise; players without chips sit out (not dealt in)."""
-        return tuple(Seat(seat=k + 1, name=name, stack=stack, sitting_out=stack == 0)
-                     for k, (name, stack) in enumerate(self.info.seats))
+        """Every seat, clockwise; players without chips or away (sitting out) are not dealt in."""
+        return _seats(self.info.seats, self.info.away)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -112,6 +133,12 @@ class DealerSession:
     def fresh_state(self) -> HandState:
         return HandState(self.spec, seats=self.seats(), button=self.info.button, stakes=self.stakes,
                          options=self.options, hand_id=str(self.info.hand), carry=self.carry)
+
+    def seated_names(self) -> tuple[str, ...]:
+        """Everybody at the table, dealt in or not, and the players seated for the next deal."""
+        names = [n for n, _ in self.info.seats]
+        names += [c.name for c in self.info.pending if c.verb == "seat" and c.name not in names]
+        return tuple(names)
 
     def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
         """A new state from ``actions``, dealt at the same point as when they were accepted
@@ -211,6 +238,12 @@ class DealerSession:
             return Reply(view=self._undo())
         if verb is Verb.NEXT:
             return Reply(view=self._next())
+        if verb is Verb.LEDGER:
+            from drawdealer.cli.deal.ledger import ledger_of
+
+            return Reply(view=self.view(message=ledger_of(self).text()))
+        if verb in SESSION_VERBS:
+            return Reply(view=self._change(command))
         action_or_reason = self._action(command)
         if isinstance(action_or_reason, str):
             return Reply(view=self.view(message=f"refused: {action_or_reason}", refused=True))
@@ -252,6 +285,8 @@ class DealerSession:
             return self._show_action(command)
         if phase == "COMPLETE":
             return "the hand is over; type 'next' for the next hand"
+        if verb is Verb.CHECK and legal.lone_check is not None:
+            return Action(kind=K.CHECK, player=legal.lone_check, text=command.text)
         if verb in (Verb.DRAW, Verb.PAT):
             if phase != "DRAW" or legal.player is None:
                 return f"nobody draws now ({state.street})"
@@ -352,15 +387,90 @@ class DealerSession:
         return ranking_for(self.spec, self.state.n, self.options)
 
     def _undo(self) -> TableView:
+        """Take back the last accepted command (module docstring): a session command typed after the
+        hand's last action, else the last action that is not a forced bet, else ``next``."""
+        pending = self.info.pending
+        if pending and pending[-1].actions >= len(self.actions):
+            self.info = dataclasses.replace(self.info, pending=pending[:-1])
+            self._commit()
+            return self.view(message=f"undone: {pending[-1].describe()}")
         first_free = next((k for k, a in enumerate(self.actions) if a.kind not in AUTOMATIC), len(self.actions))
         if len(self.actions) <= first_free:
-            return self.view(message=f"refused: nothing to undo in hand {self.info.hand} "
-                             "(undo works within the hand)", refused=True)
+            return self._undo_next()
         undone = self.actions[-1]
         errors = self.rebuild(self.actions[:-1])
         assert not errors, errors  # a prefix of accepted actions is always accepted
         self._commit()
         return self.view(message=f"undone: {undone.text or undone.kind.value} by {undone.player}")
+
+    def _undo_next(self) -> TableView:
+        """Back into the finished hand: the session file kept by ``next`` and the hand's own file.
+        The finished hand's file is written first (with the new command count), then the session
+        file, then the abandoned hand's file goes: a crash in between resumes one side or the other."""
+        hand = self.info.hand
+        kept = self.journal.read_kept_session(hand - 1) if hand > 1 else None
+        text = self.journal.read_hand(hand - 1) if kept is not None else None
+        if kept is None or text is None:
+            return self.view(message=f"refused: nothing to undo in hand {hand}", refused=True)
+        from drawdealer.parsers.phh import parse_hand
+        from drawdealer.parsers.results import ParseFailure, Skipped
+
+        try:
+            info = parse_session(kept)
+        except SessionFileError as exc:
+            return self.view(message=f"refused: cannot undo next: {self.journal.kept_session_path(hand - 1)}: {exc}",
+                             refused=True)
+        parsed = parse_hand(text.splitlines(), 1, str(self.journal.hand_path(hand - 1)))
+        if isinstance(parsed, (ParseFailure, Skipped)):
+            return self.view(message=f"refused: cannot undo next: {parsed.message}", refused=True)
+        self.info = dataclasses.replace(info, commands=self.info.commands)
+        if info.accounts is None:
+            self.info = dataclasses.replace(self.info, accounts={n: Account(bought_in=s) for n, s in info.seats})
+        errors = self.rebuild(list(parsed.actions))
+        assert not errors, errors  # the hand was accepted action by action
+        self._commit()
+        self.journal.remove_hand(hand)
+        return self.view(message=f"undone: next (back in hand {self.info.hand}; hand {hand} is not dealt)")
+
+    def _change(self, command: Command) -> TableView:
+        """A session command (``roster.py``): checked against the table as the next deal will find it
+        with the commands typed before it, journaled, applied at ``next``."""
+        roster, *_ = self.ended()
+        change = Change(verb=command.verb.value, name=command.player or "", chips=command.amount or 0,
+                        after=command.after, wait=command.wait, actions=len(self.actions))
+        change = dataclasses.replace(change, name=roster.seated(change.name) or change.name,
+                                     after=(roster.seated(change.after) or change.after) if change.after else "")
+        typed = f"refused '{command.text}'"
+        if change.wait and (self.spec.is_italian or self.options.forced_bets == "ANTES_ONLY"):
+            return self.view(message=f"{typed}: {self.spec.id} has no big blind to wait for: sitin {change.name}",
+                             refused=True)
+        try:
+            roster.apply(change, max_players=self.max_players)
+        except RosterError as exc:
+            return self.view(message=f"{typed}: {exc}", refused=True)
+        self.info = dataclasses.replace(self.info, pending=self.info.pending + (change,))
+        self._commit()
+        return self.view(message=f"ok: {change.describe()} (at the next deal)")
+
+    def ended(self) -> tuple[Roster, int, int, int]:
+        """The table as the next deal will find it, and the evening so far: the stacks this hand
+        ended with (while it is under way, those it started with), every session command typed
+        applied; the rake, the hands played and the chips left in the middle (RULES.md §9.5, §10)."""
+        info, state = self.info, self.state
+        accounts = dict(info.accounts or {})
+        seats, rake, hands = info.seats, info.rake, info.hands_played
+        middle = int(info.carry.get("pot", 0)) if self.spec.is_italian else 0
+        if state.is_complete:
+            settled = state.settle()
+            seats = tuple((n, settled.final_stacks.get(n, stack)) for n, stack in seats)
+            for name in self.names:
+                accounts[name] = dataclasses.replace(accounts[name], hands=accounts[name].hands + 1)
+            rake, hands = rake + settled.rake, hands + 1
+            middle = settled.carry.pot if settled.carry is not None else 0
+        roster = Roster(seats=seats, away=dict(info.away), accounts=accounts)
+        for change in info.pending:
+            roster = roster.apply(change, max_players=self.max_players)
+        return roster, rake, hands, middle
 
     def _next(self) -> TableView:
         state = self.state
@@ -372,24 +482,39 @@ class DealerSession:
         if opener:
             return self.view(message=f"refused: {opener} opened and must show his openers first: "
                              f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)", refused=True)
+        try:
+            roster, rake, hands, _ = self.ended()
+        except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip
+            return self.view(message=f"refused: the next deal cannot start: {exc} (undo that command)", refused=True)
+        button = roster.next_button(self.info.button)
+        roster = self._deal_in_waiting(roster.without_gone(), button)
+        playing = roster.dealt_in()
+        if len(playing) < 2 or button is None:
+            return self.view(message=f"refused: only {', '.join(playing) or 'nobody'} has chips left to be dealt in: "
+                             "rebuy, seat or sitin a player, or quit", refused=True)
         settlement = state.settle()
-        final = settlement.final_stacks
-        seats = tuple((name, final.get(name, stack)) for name, stack in self.info.seats)
-        playing = [name for name, stack in seats if stack > 0]
-        if len(playing) < 2:
-            return self.view(message=f"refused: only {', '.join(playing) or 'nobody'} has chips left: "
-                             "the session is over (quit)", refused=True)
-        names = [name for name, _ in seats]
-        k = names.index(self.info.button)
-        button = next(names[(k + j) % len(names)] for j in range(1, len(names) + 1)
-                      if seats[(k + j) % len(names)][1] > 0)
+        self.journal.write_kept_session(self.info.hand, self.info.to_toml())
         commands = self.info.commands + 1
-        self.info = dataclasses.replace(self.info, seats=seats, button=button, hand=self.info.hand + 1,
-                                        hand_start=commands, commands=commands,
+        self.info = dataclasses.replace(self.info, seats=roster.seats, away=roster.away, pending=(),
+                                        accounts=roster.accounts, rake=rake, hands_played=hands, button=button,
+                                        hand=self.info.hand + 1, hand_start=commands, commands=commands,
                                         carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
         self.journal.write_session(self.info.to_toml())
         self.begin_hand()
         return self.view(message=f"hand {self.info.hand}: {button} has the button")
+
+    def _deal_in_waiting(self, roster: Roster, button: str | None) -> Roster:
+        """Deal in each player waiting for the big blind (``sitin NAME bb``) whom the next hand would
+        make the big blind (RULES.md §6.1, asked of the engine's own forced bets)."""
+        for name, mark in list(roster.away.items()):
+            if mark != WAIT_BB or button is None:
+                continue
+            trial = {n: a for n, a in roster.away.items() if n != name}
+            state = HandState(self.spec, seats=_seats(roster.seats, trial), button=button, stakes=self.stakes,
+                              options=self.options, carry=self.carry)
+            if any(a.kind is K.POST_BB and a.player == name for a in state.forced_actions()):
+                roster = dataclasses.replace(roster, away=trial)
+        return roster
 
     # ------------------------------------------------------------------ the view
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:

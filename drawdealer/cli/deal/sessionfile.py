@@ -3,7 +3,11 @@
 It records what a PHH file of one hand cannot: the game, its options and stakes, the seats in
 clockwise order with their stacks at the start of the current hand, the button (the Italian
 *mazziere*, RULES.md §0.3), the hand number, the Italian carry between deals (requirement, pot
-left in the middle and penalties, RULES.md §10.2-§10.5) and the count of accepted commands.
+left in the middle and penalties, RULES.md §10.2-§10.5) and the count of accepted commands; and,
+for the evening (issue 16), who sits out, the session commands typed in this hand (``[[pending]]``,
+``roster.py``), each player's account (``[[players]]``: bought in, cashed out, hands), the rake
+and the hands played. A file written before issue 16 has none of these: every player's account
+then starts from his stack in hand 1 (``restore.py`` fills them in).
 
 Reading is strict: a file edited into nonsense is refused with its line, never half-used.
 """
@@ -16,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drawdealer.cli.deal import toml_text
+from drawdealer.cli.deal.roster import OUT, WAIT_BB, Account, Change
 from drawdealer.parsers.phh_toml import error_position
 
 VERSION = 1
@@ -51,6 +56,11 @@ class SessionInfo:
     commands: int
     carry: dict[str, Any] = field(default_factory=dict)
     started: str = ""
+    away: dict[str, str] = field(default_factory=dict)
+    pending: tuple[Change, ...] = ()
+    accounts: dict[str, Account] | None = None
+    rake: int = 0
+    hands_played: int = 0
 
     def to_toml(self) -> str:
         """The file's text (stable key order, one value per line)."""
@@ -66,7 +76,12 @@ class SessionInfo:
                 "stakes": dict(self.stakes),
                 "options": dict(self.options),
                 "carry": dict(self.carry),
-                "seats": [{"name": n, "stack": s} for n, s in self.seats],
+                "rake": self.rake,
+                "hands_played": self.hands_played,
+                "seats": [{"name": n, "stack": s, "away": self.away.get(n)} for n, s in self.seats],
+                "pending": [c.to_dict() for c in self.pending],
+                "players": [{"name": n, "bought_in": a.bought_in, "cashed_out": a.cashed_out, "hands": a.hands}
+                            for n, a in self.accounts.items()] if self.accounts is not None else None,
             }
         )
 
@@ -171,11 +186,16 @@ def parse_session(text: str) -> SessionInfo:
     if not isinstance(rows, list) or len(rows) < 2:
         raise SessionFileError("a session needs at least two [[seats]]", line=_line_of(text, r"\[\[seats\]\]") or 1)
     seats: list[tuple[str, int]] = []
+    away: dict[str, str] = {}
     for index, row in enumerate(rows):
         line = _line_of(text, r"\[\[seats\]\]", index)
-        if not isinstance(row, dict) or set(row) != {"name", "stack"}:
-            raise SessionFileError("each [[seats]] needs exactly 'name' and 'stack'", line=line)
+        if not isinstance(row, dict) or not {"name", "stack"} <= set(row) <= {"name", "stack", "away"}:
+            raise SessionFileError("each [[seats]] needs 'name' and 'stack' (and may say 'away')", line=line)
         name, stack = row["name"], row["stack"]
+        if "away" in row:
+            if row["away"] not in (OUT, WAIT_BB):
+                raise SessionFileError(f"'away' of {name!r} must be \"{OUT}\" or \"{WAIT_BB}\"", line=line)
+            away[str(name)] = row["away"]
         if not isinstance(name, str) or not NAME_RE.match(name):
             raise SessionFileError(f"bad seat name {name!r}", line=line)
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
@@ -187,6 +207,7 @@ def parse_session(text: str) -> SessionInfo:
         raise SessionFileError(f"button '{button}' is not seated", line=_key_line(text, "button"))
     _check_rules(text, game, tables["options"])
     _check_carry(text, tables["carry"], {n for n, _ in seats})
+    pending, accounts = _evening(text, data)
     return SessionInfo(
         game=game,
         options=tables["options"],
@@ -198,5 +219,37 @@ def parse_session(text: str) -> SessionInfo:
         commands=commands,
         carry=tables["carry"],
         started=str(data.get("started", "")),
+        away=away,
+        pending=pending,
+        accounts=accounts,
+        rake=_int(data, "rake", text) if "rake" in data else 0,
+        hands_played=_int(data, "hands_played", text) if "hands_played" in data else hand - 1,
     )
+
+
+def _evening(text: str, data: dict[str, Any]) -> tuple[tuple[Change, ...], dict[str, Account] | None]:
+    """The ``[[pending]]`` session commands and the ``[[players]]`` accounts (issue 16); ``None``
+    accounts for a file written before them."""
+    pending: list[Change] = []
+    rows = data.get("pending", [])
+    if not isinstance(rows, list):
+        raise SessionFileError("'pending' must be a list of [[pending]] tables", line=_key_line(text, "pending"))
+    for index, row in enumerate(rows):
+        try:
+            pending.append(Change.from_dict(row if isinstance(row, dict) else {}))
+        except ValueError as exc:
+            raise SessionFileError(str(exc), line=_line_of(text, r"\[\[pending\]\]", index)) from None
+    if "players" not in data:
+        return tuple(pending), None
+    rows = data["players"]
+    accounts: dict[str, Account] = {}
+    for index, row in enumerate(rows if isinstance(rows, list) else [None]):
+        line = _line_of(text, r"\[\[players\]\]", index) or _key_line(text, "players")
+        values = [row.get(k) for k in ("bought_in", "cashed_out", "hands")] if isinstance(row, dict) else [None]
+        if (not isinstance(row, dict) or not isinstance(row.get("name"), str)
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values)):
+            raise SessionFileError("each [[players]] needs a 'name' and whole numbers ≥ 0 'bought_in', "
+                                   "'cashed_out' and 'hands'", line=line)
+        accounts[row["name"]] = Account(bought_in=values[0], cashed_out=values[1], hands=values[2])
+    return tuple(pending), accounts
 

@@ -14,9 +14,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from drawdealer.cli.deal.roster import Account
 from drawdealer.cli.deal.sessionfile import NAME_RE, SessionInfo
+
+if TYPE_CHECKING:
+    from drawdealer.engine.options import Options
+    from drawdealer.engine.variants import GameSpec
 
 LIMITS = {"fixed": "FL", "fl": "FL", "limit": "FL", "pot": "PL", "pl": "PL", "no": "NL", "nl": "NL"}
 
@@ -117,6 +122,13 @@ def parse_option_items(items: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
+def max_players(game: GameSpec, options: Options) -> int:
+    """The most players the table takes: the game's, and ``MAX_PLAYERS_27`` for 2-7 (RULES.md §2.1)."""
+    if not game.is_italian and game.family.startswith("27"):
+        return min(game.max_players, options.max_players_27)
+    return game.max_players
+
+
 def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
     """Validate everything and return the session at the start of hand 1."""
     from drawdealer.engine.options import Options, OptionError
@@ -190,10 +202,10 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         options = Options.from_mapping(raw_options)
     except OptionError as exc:
         raise SetupError(f"--option {exc.option}: {exc.reason}") from None
-    if not game.is_italian and len(seats) > options.max_players_27 and game.family.startswith("27"):
-        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {options.max_players_27}")
-    if len(seats) > game.max_players:
-        raise SetupError(f"--seat: {game.id} takes at most {game.max_players} players, got {len(seats)}")
+    limit = max_players(game, options)
+    if len(seats) > limit:
+        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {limit}" if limit < game.max_players
+                         else f"--seat: {game.id} takes at most {limit} players, got {len(seats)}")
     return SessionInfo(
         game=game.id,
         options=options.changed(),
@@ -205,4 +217,5 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         commands=0,
         carry={},
         started=started,
+        accounts={name: Account(bought_in=stack) for name, stack in seats},
     )

@@ -112,6 +112,10 @@ def _notes(session: DealerSession, settlement: Settlement | None, player: str | 
         notes.append(f"{player} may declare a blind opening before the deal (RULES.md §10.6), or "
                      + ("decline it with 'deal' (nobody else can bet after the deal)" if decline
                         else "play on"))
+    lone = state.legal_actions().lone_check
+    if lone is not None:
+        notes.append(f"{lone} may still check (optional): the only player left able to act, with nothing to "
+                     "call (RULES.md §7.1)")
     if phase == "DRAW" and player is not None:
         deck = state.deck
         notes.append(f"{state.street}: {player} draws now (0-{spec.max_discard} cards); "

@@ -27,7 +27,7 @@ def legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
         return None
     full = legal.to_dict()
     out = {k: full[k] for k in JSON_LEGAL_KEYS}
-    out.update({k: full[k] for k in ("all_in_to", "blind_open", "controbuio") if full[k] is not None})
+    out.update({k: full[k] for k in ("all_in_to", "blind_open", "controbuio", "lone_check") if full[k] is not None})
     return out
 
 
