@@ -3,7 +3,9 @@
 Prints evaluations per second and the ratio to a naive sort-and-compare evaluator (the RULES.md
 §3.3 key computed by sorting and counting) run on the same hands in the same process, plus
 pokerkit's deuce-to-seven lookup when pokerkit is installed. Goal: >= 4 million 2-7 evaluations
-per second on one core. Run: ``python bench/bench_eval.py``.
+per second on one core. Badugi (RULES.md §15) is timed on 200,000 random four-card hands beside
+pokerkit's ``BadugiHand`` on the same hands (after checking that both order them alike); goal:
+>= 2 million Badugi evaluations per second. Run: ``python bench/bench_eval.py``.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ def main() -> None:
     it_deck = italian_deck(4)
     it_hands = [tuple(rng.sample(it_deck, 5)) for _ in range(N)]
 
+    from drawdealer.engine.ranking.a5 import value_a5
+    from drawdealer.engine.ranking.badugi import table, value_badugi, values_badugi
     from drawdealer.engine.ranking.high import value_high, values_high
     from drawdealer.engine.ranking.lowball27 import value27, values27
 
@@ -89,6 +93,11 @@ def main() -> None:
     add("high  value_high(a, b, c, d, e), starmap", lambda: list(starmap(value_high, hands)))
     add("high  values_high(hands), batch", lambda: values_high(hands))
     add("high  Ranking.strength(hand)", lambda: list(map(high.strength, hands)))
+    add("a-5   value_a5(a, b, c, d, e), starmap", lambda: list(starmap(value_a5, hands)))
+    badugi_hands = [h[:4] for h in hands]
+    table()  # built once, before timing
+    add("badugi value_badugi(a, b, c, d), starmap", lambda: list(starmap(value_badugi, badugi_hands)))
+    add("badugi values_badugi(hands), batch", lambda: values_badugi(badugi_hands))
     rows.append(("naive on the 32-card Italian hands", naive_it, naive_it))
     add("ita   Ranking.strength(hand), 4 players", lambda: list(map(italian.strength, it_hands)), naive_it)
 
@@ -106,6 +115,17 @@ def main() -> None:
                     for i in range(len(pk) - 1))
         add("pokerkit Standard2Lookup.get_entry (2-7)", lambda: [lookup.get_entry(h) for h in pk_hands])
         pk_note = f"pokerkit agrees with value27 on 20,000 consecutive pairs: {agree}"
+        from pokerkit import BadugiHand
+        vb = values_badugi(badugi_hands[:20_000])
+        pk_b = [BadugiHand.from_game(cards_str(h, sep="")) for h in badugi_hands[:20_000]]
+        agree_b = all(sign(vb[i] - vb[i + 1]) == sign((pk_b[i] > pk_b[i + 1]) - (pk_b[i] < pk_b[i + 1]))
+                      for i in range(len(pk_b) - 1))
+        pk_bh = [tuple(PKCard.parse(cards_str(h, sep=""))) for h in badugi_hands[:20_000]]
+        rate = 20_000 / best_time(lambda: [BadugiHand.from_game(h) for h in pk_bh])
+        rows.append(("pokerkit BadugiHand.from_game (20,000)", rate, naive))
+        ours = next(r for label, r, _ in rows if label.startswith("badugi value_badugi"))
+        pk_note += (f"; pokerkit BadugiHand agrees with value_badugi on 20,000 consecutive pairs: {agree_b}, "
+                    f"value_badugi is {ours / rate:,.0f}x pokerkit's BadugiHand.from_game ({rate:,.0f} evals/s)")
 
     print(f"{N:,} random hands, best of {REPEATS}; Python {platform.python_version()} "
           f"({platform.python_implementation()}) on {platform.machine()}")
@@ -115,6 +135,9 @@ def main() -> None:
     print(pk_note)
     goal = max(rate for label, rate, _ in rows if label.startswith("2-7   value27"))
     print(f"goal >= 4.00 M 2-7 evals/s (one call per hand): {'met' if goal >= 4e6 else 'NOT met'} ({goal / 1e6:.2f})")
+    badugi = next(rate for label, rate, _ in rows if label.startswith("badugi value_badugi"))
+    print(f"goal >= 2.00 M Badugi evals/s (one call per hand): {'met' if badugi >= 2e6 else 'NOT met'} "
+          f"({badugi / 1e6:.2f}; {goal / badugi:.2f}x slower than 2-7 in this run)")
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ class NotConverted:
     error: bool  # False for a hand of a game drawdealer does not play (a notice)
 
 
-def convert_file(path: str | Path, to: str) -> Iterator[Converted | NotConverted]:
-    """Every hand of ``path`` written in format ``to`` (``phh`` or ``pokerstars``), in file order.
+def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Iterator[Converted | NotConverted]:
+    """Every hand of ``path`` written in format ``to`` (``phh`` or ``pokerstars``), in file order;
+    ``source`` names the file in messages (default ``path``).
 
     Raises :class:`~drawdealer.parsers.FormatError` or ``OSError`` when the file cannot be read.
     """
@@ -58,7 +59,7 @@ def convert_file(path: str | Path, to: str) -> Iterator[Converted | NotConverted
     if to not in FORMATS:
         raise ValueError(f"unknown format {to!r} (phh or pokerstars)")
     source_format = _format_of(path)
-    for result in read_hands(path):
+    for result in read_hands(path, source=source):
         if isinstance(result, Skipped):
             yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False)
         elif isinstance(result, ParseFailure):

@@ -81,9 +81,12 @@ class FileProblem:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Task:
-    """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file."""
+    """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
+    ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see
+    :mod:`drawdealer.inputs`)."""
 
     file: str
+    path: str
     format: str
     encoding: str
     start: int = 0
@@ -99,7 +102,7 @@ def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
 def finding_dict(f: Finding) -> dict[str, Any]:
     """A finding as the validator prints it in JSON (see :meth:`HandReport.to_dict`)."""
     full = f.to_dict()
-    out = {key: full[key] for key in ("code", "severity", "line", "message", "expected", "actual")}
+    out = {key: full[key] for key in ("code", "severity", "line", "message", "expected", "actual", "caused_by")}
     if f.code == "PARSE_ERROR":
         out["column"] = f.details.get("column")
     return out
@@ -115,30 +118,56 @@ def split_points(path: str | Path, size: int, chunk: int) -> list[int]:
         target = chunk
         while target < size:
             raw.seek(target - 1)  # from the byte before: the header's line end may sit there
-            buf = b""
-            match = None
-            while match is None:
-                block = raw.read(1 << 16)
-                if not block:
-                    break
-                searched = max(0, len(buf) - 64)  # a header may straddle two blocks
-                buf += block
-                match = _HEADER.search(buf, searched)
-            if match is None:
+            at = _next_header(raw, target - 1)
+            if at is None:
                 break
-            at = target + match.start()  # the header line starts after the b"\n"
             points.append(at)
             target = at + chunk
     return points
 
 
+def _next_header(raw: Any, offset: int) -> int | None:
+    """The offset of the first hand header line in ``raw`` from its position ``offset`` on (the
+    ``b"\n"`` before it included), or None. Reads 64 KiB at a time, keeping only the last bytes of
+    the previous read (a header may straddle two), so time and memory stay linear whatever the
+    distance to the next header."""
+    tail = b""
+    while block := raw.read(1 << 16):
+        buf = tail + block
+        match = _HEADER.search(buf)
+        if match is not None:
+            return offset - len(tail) + match.start() + 1  # the header line starts after the b"\n"
+        tail = buf[-64:]
+        offset += len(block)
+    return None
+
+
 def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[Task | FileProblem]:
-    """Tasks for ``paths`` in order; a file that cannot be read gives a :class:`FileProblem` in its place."""
+    """Tasks for ``paths`` in order; a file that cannot be read gives a :class:`FileProblem` in its place,
+    and so does a named FIFO or device (refused unread) and a folder that cannot be listed.
+
+    ``-`` and ``/dev/fd/N`` are read once into a temporary copy (:func:`drawdealer.inputs.readable`)."""
+    from drawdealer import inputs
     from drawdealer.parsers import sniff
 
     chunk = chunk or CHUNK_BYTES
-    for path, named in expand(paths):
-        name = str(path)
+    for item in expand(paths):
+        if isinstance(item, FileProblem):
+            yield item
+            continue
+        path, named = item
+        name = inputs.display_name(path)
+        if named:
+            refused = inputs.not_a_file(path)
+            if refused is not None:
+                yield FileProblem(file=name, message=refused)
+                continue
+            if inputs.is_stream(path):
+                try:
+                    path = inputs.readable(path)
+                except OSError as exc:
+                    yield FileProblem(file=name, message=exc.strerror or str(exc))
+                    continue
         try:
             sniffed = sniff.sniff(path)
             size = os.path.getsize(path)
@@ -158,31 +187,39 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             ends = points[1:] + [size]
             for start, end in zip(points, ends):
                 encoding = sniffed.encoding if start == 0 else "utf-8"
-                yield Task(file=name, format=sniffed.format, encoding=encoding, start=start, end=end, size=end - start)
+                yield Task(file=name, path=str(path), format=sniffed.format, encoding=encoding, start=start, end=end,
+                           size=end - start)
         else:
-            yield Task(file=name, format=sniffed.format, encoding=sniffed.encoding, size=size)
+            yield Task(file=name, path=str(path), format=sniffed.format, encoding=sniffed.encoding, size=size)
 
 
-def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
-    """Each path as ``(path, named)``; a folder gives its files, recursively in name order.
+def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem]:
+    """Each path as ``(path, named)``; a folder gives its plain files, recursively in name order,
+    and a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over).
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over instead of being reported as unreadable.
     """
     for path in map(Path, paths):
-        if path.is_dir():
-            for inner in sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")):
-                yield inner, False
-        else:
+        if not path.is_dir():
             yield path, True
+            continue
+        found: list[tuple[str, Path | OSError]] = []
+        for folder, _dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
+            found += ((os.path.join(folder, f), Path(folder, f)) for f in files if not f.startswith("."))
+        for name, item in sorted(found, key=lambda pair: Path(pair[0])):
+            if isinstance(item, OSError):
+                yield FileProblem(file=name, message=f"cannot read this folder ({item.strerror or item})")
+            elif item.is_file():
+                yield item, False
 
 
 def total_bytes(paths: Iterable[str | Path]) -> int:
     """The size of the readable files among ``paths`` (for a progress bar)."""
     total = 0
-    for path, _named in expand(paths):
+    for item in expand(paths):
         try:
-            total += os.path.getsize(path)
+            total += os.path.getsize(item[0]) if isinstance(item, tuple) else 0
         except OSError:
             pass
     return total
@@ -216,7 +253,7 @@ class _Window(io.RawIOBase):
 
 def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
     """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
-    raw = _Window(task.file, task.start, task.end if task.end is not None else task.start + task.size)
+    raw = _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size)
     text = io.TextIOWrapper(io.BufferedReader(raw), encoding=task.encoding, errors="drawdealer-cp1252", newline=None)
     from drawdealer.parsers.sniff import text_blocks
 
@@ -231,7 +268,7 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     from drawdealer.parsers import read_hands
 
     if task.end is None:
-        return read_hands(task.file)
+        return read_hands(task.path, source=task.file)
     from drawdealer.parsers import pokerstars, sniff
 
     return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
@@ -279,7 +316,8 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
             assert isinstance(result, ParseFailure)
             session = None
             finding = result.finding()
-            finding = replace(finding, actual=result.text or None)
+            if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
+                finding = replace(finding, actual=result.text or None)
             yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
                              findings=(finding,), status="unparsed").shifted(offset)
 

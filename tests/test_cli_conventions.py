@@ -140,15 +140,15 @@ def test_an_unknown_game_is_refused_alike(command: list[str]) -> None:
     assert len(lines) == 1 and lines[0].startswith("drawdealer: error: --game 'omaha': unknown game")
 
 
-@pytest.mark.parametrize("game", ["27", "high", "27TD-PL"])
+@pytest.mark.parametrize("game", ["27", "high", "27TD-PL", "badugi"])
 def test_players_with_a_full_deck_game_is_an_error(game: str) -> None:
     """RULES.md §2.2: only the Italian deck depends on the number of players; --players with another
     game used to be ignored."""
     result = run("showdown", "--game", game, "--players", "3", "7s5d4c3h2s", "7h6d4s3c2d")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
-        f"drawdealer: error: --players: '{game}' is dealt from the full 52-card deck; only Italian poker has a "
-        "deck stripped by the number of players (RULES.md §2.2)"]
+        f"drawdealer: error: --players: '{game}' is dealt from the full deck; only Italian poker has a deck "
+        "stripped by the number of players (RULES.md §2.2)"]
 
 
 # --- usage errors ------------------------------------------------------------------------------

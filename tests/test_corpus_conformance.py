@@ -6,7 +6,9 @@ play), and the exact findings of each hand (code, by hand id), as reviewed by re
 
 Review (issue 4): the one flagged hand is the FPDB collectors' hand-edited
 ``duplicate.holecards`` file, whose draws contradict themselves (see
-``test_the_hand_edited_draws_are_flagged_where_they_break``). The WSOP 2023 PHH hands post a
+``test_the_hand_edited_draws_are_flagged_where_they_break``). Review (issue 14): its 13 findings
+are two root causes and their consequences (``caused_by``, see
+``test_the_hand_edited_draws_are_two_root_causes_and_their_consequences``); the codes are unchanged. The WSOP 2023 PHH hands post a
 big-blind ante; drawdealer first flagged those antes (FORCED_BET_WRONG) and the final stacks
 that follow from them (STACK_ARITHMETIC): the logs were right, the readers now set
 ``BIG_BLIND_ANTE`` (RULES.md §6.1) and the hands are clean.
@@ -99,6 +101,22 @@ def test_the_hand_edited_draws_are_flagged_where_they_break() -> None:
     assert sorted(str(f.actual) for f in report.findings if f.line == 21 and f.code == "DRAW_CARD_UNAVAILABLE") == \
         ["2s", "3c", "5h", "7s", "Qh"]
     assert report.has_error
+
+
+def test_the_hand_edited_draws_are_two_root_causes_and_their_consequences() -> None:
+    """Issue 14 defect 3, reviewed by reading the hand: 13 findings, two root causes.
+
+    The collectors' edit repeats Hero's hand as both the kept and the new cards of his draw lines.
+    Line 21 ('discards 2 cards []', five new cards) is a root cause: a draw line that contradicts
+    itself; the five 'new' cards being the ones he holds (LIVE) is the same duplicated list, so they
+    follow from it. Line 31 is the same edit again, on its own line: a second root cause, with its
+    five LIVE cards. From line 21 on, what Hero holds cannot be read from his lines (two discards and
+    one are unnamed, the cards that replaced them are not printed): the Ad he discards at line 43
+    may well be one of them, so DISCARD_NOT_IN_HAND follows from the latest broken draw (line 31);
+    it is not evidence of a third fault.
+    """
+    (report,) = list(validate([CORPUS / DUPLICATE_HOLECARDS]))
+    assert [f.caused_by for f in report.findings] == [None] + [0] * 5 + [None] + [6] * 5 + [6]
 
 
 def test_big_blind_antes_of_the_wsop_hands_are_read_as_such() -> None:

@@ -15,7 +15,7 @@ from drawdealer.validate import validate
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLEAN = sorted((FIXTURES / "clean").iterdir())
 HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
-FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual"}
+FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual", "caused_by"}
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -35,10 +35,15 @@ def convert(
     from drawdealer.convert import Converted, convert_file, joined
     from drawdealer.parsers import FormatError
 
+    from drawdealer import inputs
+
     if file.is_dir():
         fail(f"{file}: is a directory")
+    refused = inputs.not_a_file(file)
+    if refused is not None:
+        fail(f"{file}: {refused}")
     try:
-        results = convert_file(file, to.value)
+        results = convert_file(inputs.readable(file), to.value, source=inputs.display_name(file))
         first = next(results, None)
     except FormatError as exc:
         fail(str(exc))

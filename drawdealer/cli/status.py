@@ -39,31 +39,37 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
 
 def _last_hand(path: Path):
     """The last hand of ``path`` as a record; a file with none (or broken) fails."""
+    from drawdealer import inputs
     from drawdealer.parsers import phh, pokerstars
     from drawdealer.parsers.results import ParseFailure, Skipped
     from drawdealer.parsers.sniff import PHH, POKERSTARS, iter_hands, sniff
 
+    name = path  # what messages call it; ``path`` becomes standard input's copy
+    refused = inputs.not_a_file(name)
+    if refused is not None:
+        fail(f"{name}: {refused}")
     try:
+        path = inputs.readable(name)
         sniffed = sniff(path)
     except OSError as exc:
-        fail(f"{path}: cannot read ({exc.strerror or exc})")
+        fail(f"{name}: cannot read ({exc.strerror or exc})")
     if sniffed.format not in (PHH, POKERSTARS):
-        fail(f"{path}: {sniffed.message}")
+        fail(f"{name}: {sniffed.message}")
     reader = phh.parse_hand if sniffed.format == PHH else pokerstars.parse_hand
     last = chunk = None
     try:
         for chunk in iter_hands(path, sniffed):
-            last = reader(chunk[1], chunk[0], str(path))
+            last = reader(chunk[1], chunk[0], str(name))
     except OSError as exc:
-        fail(f"{path}: cannot read ({exc.strerror or exc})")
+        fail(f"{name}: cannot read ({exc.strerror or exc})")
     if last is None:
-        fail(f"{path}: no hand in this file")
+        fail(f"{name}: no hand in this file")
     if isinstance(last, ParseFailure) and sniffed.format == POKERSTARS:
-        last = _complete_pokerstars(last, chunk, path)
+        last = _complete_pokerstars(last, chunk, name)
     if isinstance(last, ParseFailure):
-        fail(f"{path}:{last.line}: {last.message}")
+        fail(f"{name}:{last.line}: {last.message}")
     if isinstance(last, Skipped):
-        fail(f"{path}:{last.line}: {last.message}")
+        fail(f"{name}:{last.line}: {last.message}")
     return last
 
 

@@ -1,5 +1,8 @@
 """What ``drawdealer validate`` prints (see ``cli/validate.py`` for the command), free of Typer.
 
+The human report leads with the root causes of each hand, the findings that follow from one printed
+below it, indented and marked ``↳`` (:func:`root_first`, ``engine.causes``).
+
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
 is put together directly; it is the same text as ``json.dumps(report.to_dict(), ensure_ascii=False)``.
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -169,6 +172,21 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     return 2 if problems else 1 if errors else 0
 
 
+def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
+    """The findings in the order the human report prints them: each root cause, then the findings
+    that follow from it (``caused_by``, ``engine.causes``), marked True."""
+    following: dict[int, list[Any]] = {}
+    for f in findings:
+        if f.caused_by is not None:
+            following.setdefault(f.caused_by, []).append(f)
+    out: list[tuple[Any, bool]] = []
+    for k, f in enumerate(findings):
+        if f.caused_by is None:
+            out.append((f, False))
+            out += [(g, True) for g in following.get(k, ())]
+    return out
+
+
 def _print_hand(console: Any, report: Any) -> None:
     from rich.text import Text
 
@@ -177,8 +195,8 @@ def _print_hand(console: Any, report: Any) -> None:
     if report.game:
         head.append(f"  {report.game}", style="dim")
     console.print(head)
-    for f in report.findings:
-        line = Text("  ")
+    for f, follows in root_first(report.findings):
+        line = Text("      ↳ " if follows else "  ")
         line.append(f"{report.file}:{f.line if f.line is not None else report.line}", style="cyan")
         line.append("  ")
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")

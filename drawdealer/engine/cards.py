@@ -137,12 +137,12 @@ def parse_cards(text: str) -> list[Card]:
     return cards
 
 
-def parse_hand(text: str) -> tuple[Card, ...]:
-    """Parse a five-card hand: exactly five distinct cards (RULES.md §1.1)."""
+def parse_hand(text: str, size: int = 5) -> tuple[Card, ...]:
+    """Parse a hand of exactly ``size`` distinct cards: five, or four in Badugi (RULES.md §1.1, §15)."""
     cards = parse_cards(text)
-    if len(cards) != 5:
+    if len(cards) != size:
         raise CardError(
-            f"a hand is exactly 5 cards, got {len(cards)}", code="HAND_SIZE_INVALID", token=text
+            f"a hand is exactly {size} cards, got {len(cards)}", code="HAND_SIZE_INVALID", token=text
         )
     return tuple(cards)
 

@@ -206,7 +206,9 @@ class Finding:
     ``line`` is the source line in the history (None in live play); ``event_index`` the 0-based
     index of the action in the hand; ``expected``/``actual`` are amounts, cards, seats or counts
     (amounts for the codes of :data:`AMOUNT_CODES`, in the smallest unit: cents when ``currency`` is
-    set, as in the message, which prints them as ``$2.25``).
+    set, as in the message, which prints them as ``$2.25``). ``caused_by`` is the index, in the
+    hand's list of findings, of the root cause this finding follows from (None for a root cause;
+    ``engine.causes``).
     """
 
     code: str
@@ -220,6 +222,7 @@ class Finding:
     actual: Any = None
     details: dict[str, Any] = field(default_factory=dict)
     currency: str = ""
+    caused_by: int | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -244,6 +247,7 @@ class Finding:
             "actual": _jsonable(self.actual),
             "player": self.player or None,
             "street": self.street or None,
+            "caused_by": self.caused_by,
         }
 
 

@@ -159,20 +159,43 @@ def expected_rake(total_pot: int, *, percent: float | int, cap: int | None, unit
     return rake if cap is None else min(cap, rake)
 
 
-def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
-    """The pots after taking ``rake`` from the main pot first, then the next pots (RULES.md §9.5).
+def take_rake(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[Pot]:
+    """The pots after the rake (RULES.md §9.5).
 
-    A pot emptied by the rake stays in the list (with amount 0), so pot indexes do not move.
+    ``rake`` is the total, taken from the main pot first, then the next pots in order; or the rake
+    taken from each pot, a site's own division of it (:func:`rake_division`). A pot emptied by the
+    rake stays in the list (with amount 0), so pot indexes do not move.
     """
-    total = sum(p.amount for p in pots)
-    if not 0 <= rake <= total:
-        raise ValueError(f"rake {rake} is outside 0..{total} (the chips in the pots)")
-    raked: list[Pot] = []
-    for pot in pots:
-        taken = min(rake, pot.amount)
-        rake -= taken
-        raked.append(new_pot(amount=pot.amount - taken, eligible=pot.eligible))
-    return raked
+    if isinstance(rake, int):
+        total = sum(p.amount for p in pots)
+        if not 0 <= rake <= total:
+            raise ValueError(f"rake {rake} is outside 0..{total} (the chips in the pots)")
+        shares = []
+        for pot in pots:
+            taken = min(rake, pot.amount)
+            rake -= taken
+            shares.append(taken)
+    else:
+        shares = list(rake)
+        if len(shares) != len(pots) or any(not 0 <= r <= p.amount for p, r in zip(pots, shares)):
+            raise ValueError(f"rake by pot {shares} does not fit the pots {[p.amount for p in pots]}")
+    return [new_pot(amount=pot.amount - taken, eligible=pot.eligible) for pot, taken in zip(pots, shares)]
+
+
+def rake_division(amounts: Sequence[int], listed: Sequence[int], rake: int) -> list[int] | None:
+    """The rake taken from each pot when a log lists its pots net of the rake (``listed``), or None
+    when the listed pots are not the pots ``amounts`` less a division of ``rake`` (RULES.md §9.5).
+
+    A site may divide the rake among the pots as it likes (PokerStars: from the main pot alone, or a
+    part from each pot); what it cannot do is take from a pot more than it holds, give a pot more
+    than it holds, or take more or less than the rake in all.
+    """
+    if len(listed) != len(amounts):
+        return None
+    shares = [a - b for a, b in zip(amounts, listed)]
+    if any(not 0 <= r <= a for r, a in zip(shares, amounts)) or sum(shares) != rake:
+        return None
+    return shares
 
 
 def award_pots(

@@ -122,10 +122,19 @@ class PotClaim:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claims:
-    """What the log says happened, to compare with what the engine computes (RULES.md §11.5)."""
+    """What the log says happened, to compare with what the engine computes (RULES.md §11.5).
+
+    What each claim means (a reader turns its site's lines into these; PokerStars' are these):
+    ``total_pot`` every pot before the rake, after uncalled chips went back (§9.4); ``pots`` the
+    main pot and side pots in order, each net of the rake taken from it (Σ pots + rake =
+    total; how the rake is divided among the pots is the site's, ``pots.rake_division``);
+    ``uncalled`` chips returned (§7.1); ``collected`` what a player takes from a pot, net of rake;
+    ``summary_collected`` a player's total from every pot, net of rake; ``final_stacks`` the chips
+    behind after the hand.
+    """
 
     total_pot: int | None = None
-    pots: tuple[int, ...] | None = None  # main, side-1 … as listed (PokerStars: net of rake, Σ pots + rake = total)
+    pots: tuple[int, ...] | None = None  # main, side-1 …, each net of its share of the rake
     rake: int | None = None
     uncalled: tuple[tuple[str, int, int | None], ...] = ()  # (player, amount, line)
     collected: tuple[PotClaim, ...] = ()

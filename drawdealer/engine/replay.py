@@ -5,7 +5,8 @@ the recorded action, RULES.md §11.1, unless the state becomes undefined: ``HIST
 then compares what the log *claims* with what the engine computes: uncalled bets, total pot, main
 and side pots, rake, winners and shares of each pot, collected amounts, final stacks (§11.5), and
 the Italian checks of §11.6. Every finding carries the hand id, the source line and the index of
-the event it concerns. ``replay_session`` chains hands: button movement and the Italian carry-over
+the event it concerns, and a finding that follows from an earlier one says so (``caused_by``,
+``engine.causes``). ``replay_session`` chains hands: button movement and the Italian carry-over
 from deal to deal (requirement, carried pot, false opener's penalty).
 """
 
@@ -15,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
+from drawdealer.engine.causes import link_causes
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker
 from drawdealer.engine.money import money
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
+from drawdealer.engine.pots import rake_division, take_rake
 from drawdealer.engine.record import ActionKind, Claims, HandRecord
 from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
 from drawdealer.engine.variants import GameSpec, UnknownGame, get_game
@@ -137,8 +140,9 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
         if state.phase == COMPLETE:
             findings += state.finish()
             settlement = _check_claims(state, record, findings)
-    return _new_result(hand_id=hid, game=spec.id, findings=tuple(findings), settlement=settlement,
-                        street=state.street, complete=state.phase == COMPLETE, aborted=state.aborted, state=state)
+    return _new_result(hand_id=hid, game=spec.id, findings=link_causes(findings) if findings else (),
+                        settlement=settlement, street=state.street, complete=state.phase == COMPLETE,
+                        aborted=state.aborted, state=state)
 
 
 _OPTIONS: dict[tuple, tuple[Options, Options]] = {}
@@ -185,8 +189,12 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     for pot in settlement.pots:
         pot_total += pot.amount
     claimed_rake = claims.rake
-    if claimed_rake is not None and claimed_rake != settlement.rake and not state.opts.rake_percent:
-        settlement = state.settle(rake=claimed_rake, explain=False)
+    division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
+    if claimed_rake is not None and not state.opts.rake_percent:
+        if claims.pots and claimed_rake:
+            division = rake_division([p.amount for p in settlement.pots], claims.pots, claimed_rake)
+        if division is not None or claimed_rake != settlement.rake:
+            settlement = state.settle(rake=division or claimed_rake, explain=False)
     # --- uncalled bets (§7.1)
     if claims.uncalled or settlement.returned:
         said: dict[str, int] = {}
@@ -205,16 +213,17 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         out.append(_f(state, "POT_AMOUNT_WRONG", f"the pot is {state.money(pot_total)}, the log says "
                                                  f"{state.money(claims.total_pot)}",
                       line=lines.get("total_pot"), expected=pot_total, actual=claims.total_pot, pot_index="total"))
-    if claims.pots:
-        computed = tuple([p.amount for p in settlement.pots])
+    if claims.pots and division is None:  # else each listed pot is its pot less its share of the rake
+        computed = tuple([p.amount for p in take_rake(settlement.pots, settlement.rake)])  # §9.5: main pot first
         if claims.pots != computed:
             for k in range(max(len(computed), len(claims.pots))):
                 want = computed[k] if k < len(computed) else 0
                 got = claims.pots[k] if k < len(claims.pots) else 0
                 if want != got:
                     label = "main pot" if k == 0 else f"side pot {k}"
-                    out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}, the log says "
-                                                             f"{state.money(got)}",
+                    net = " after the rake" if settlement.rake else ""
+                    out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}{net}, the log "
+                                                             f"says {state.money(got)}",
                                   line=lines.get("pots"), expected=want, actual=got, pot_index=k))
     # --- rake (§9.5)
     if claimed_rake is not None:
@@ -414,7 +423,8 @@ class Session:
                                      actual=recorded.pot, currency=currency))
         result = replay(record, options=self.options, carry=carry)
         if extra:
-            result = ReplayResult(hand_id=result.hand_id, game=result.game, findings=tuple(extra) + result.findings,
+            result = ReplayResult(hand_id=result.hand_id, game=result.game,
+                                  findings=link_causes(extra + list(result.findings)),
                                   settlement=result.settlement, street=result.street, complete=result.complete,
                                   aborted=result.aborted, state=result.state)
         self.carry = result.carry

@@ -56,7 +56,9 @@ class BettingRound:
     # Each betting action: the turn checked (a cheap test when the right player acts in an open
     # round), the action checked and applied, then the turn passes on (RULES.md §6.2, §7.1).
     def _call(self, i: int, a: Action) -> list[Problem]:
-        """Call: the chips owed, clipped by the stack (RULES.md §7.1)."""
+        """Call: the chips owed, clipped by the stack (RULES.md §7.1). A call of another amount is
+        flagged and carried on as recorded (§11.1): the player has called, and the chips he put in
+        are the log's (clipped by his stack), so one wrong call is one finding."""
         problems: list[Problem] = []
         if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
             return problems
@@ -69,14 +71,18 @@ class BettingRound:
         else:
             stack = self.stack
             left = stack[i]
-            due = owed if owed < left else left
+            due = paid = owed if owed < left else left
             if (a.amount and a.amount != due) or (a.all_in and due != left) or (self.two_bb and self.k == 0):
                 problems += self._call_problems(i, a, due, left)
-            left -= due
+                if a.amount:
+                    paid = a.amount if a.amount < left else left
+                    if paid < due:
+                        self._short_by(i, due - paid)
+            left -= paid
             stack[i] = left
             bet[i] += due
-            self.total[i] += due
-            self.pot += due
+            self.total[i] += paid
+            self.pot += paid
             if not left:
                 self.ncan -= 1
         r.acted[i] = True
@@ -434,6 +440,20 @@ class BettingRound:
             r.lraise = to - high
         return problems
 
+    def _short_by(self, i: int, chips: int) -> None:
+        """Player ``i`` called for ``chips`` less than the call, as the log says: he has called all the
+        same, so uncalled chips and side pots count him as matched (:meth:`matched`). A call for more
+        puts the log's chips in; what nobody matched comes back as uncalled chips (§7.1)."""
+        if self.short is None:
+            self.short = [0] * self.n
+        self.short[i] += chips
+
+    def matched(self) -> list[int]:
+        """Each player's whole-hand commitment as the betting matched it: his chips, and the chips a
+        call the log recorded short left out (RULES.md §11.1: carry on with the recorded action)."""
+        short = self.short
+        return self.total if short is None else [t + s for t, s in zip(self.total, short)]
+
     def _return_uncalled(self) -> None:
         """Give back the excess of the top commitment over the next highest (RULES.md §7.1, §9.4).
 
@@ -443,7 +463,7 @@ class BettingRound:
         a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
         """
         total = self.total
-        uncalled = uncalled_excess(total)
+        uncalled = uncalled_excess(total if self.short is None else self.matched())
         if uncalled is not None:
             who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:

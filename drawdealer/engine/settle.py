@@ -82,8 +82,12 @@ class Settling:
         return amounts
 
     def pots(self) -> list[Pot]:
-        """Main and side pots from the chips committed so far, dead money in the main pot (§9.4)."""
-        names, total = self.names, self.total
+        """Main and side pots from the chips committed so far, dead money in the main pot (§9.4).
+
+        The pots are shaped by the commitments as the betting matched them (``matched``); a call the
+        log recorded short leaves its missing chips out of the pot where his chips end.
+        """
+        names, total, short = self.names, self.matched(), self.short
         active: list[str] = []
         level = -1
         split = False
@@ -95,8 +99,14 @@ class Settling:
                 elif total[j] != level:
                     split = True
         if active and not split:  # one level: a single pot (the common case)
-            return [new_pot(amount=sum(total) + self.dead, eligible=tuple(active))]
+            return [new_pot(amount=sum(self.total) + self.dead, eligible=tuple(active))]
         pots = build_pots(dict(zip(names, total)), active) if active else []
+        if short is not None and pots:
+            levels = sorted({total[j] for j, out in enumerate(self.folded) if not out and total[j]})
+            for j, missing in enumerate(short):
+                if missing:
+                    k = min(sum(1 for level in levels if level < total[j]), len(pots) - 1)
+                    pots[k] = new_pot(amount=pots[k].amount - missing, eligible=pots[k].eligible)
         if self.dead:
             if pots:
                 pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
@@ -104,12 +114,13 @@ class Settling:
                 pots = [new_pot(amount=self.dead, eligible=())]
         return pots
 
-    def settle(self, *, rake: int | None = None, explain: bool = True) -> Settlement:
+    def settle(self, *, rake: int | Sequence[int] | None = None, explain: bool = True) -> Settlement:
         """Pots, rake, awards and final stacks of a finished (or abandoned) hand (RULES.md §9, §10).
 
         The rake is ``RAKE_PERCENT``'s formula (§9.5) unless ``rake`` is given (a log's own rake
-        when no formula is configured). ``explain=False`` leaves the awards' reasons empty (the
-        validator's fast path).
+        when no formula is configured): a total, taken from the main pot first, or the rake taken
+        from each pot (``pots.rake_division``). ``explain=False`` leaves the awards' reasons empty
+        (the validator's fast path).
         """
         s = self._settlement
         if s is not None and rake is None and (s.explained or not explain):
@@ -132,10 +143,12 @@ class Settling:
                 final_stacks=final, outcome=outcome, determined=True, carry=carry, explained=True)
             return s
         if rake is None:
-            taken = self.expected_rake(pot_total) if self.raked else 0
+            taken = by_pot = self.expected_rake(pot_total) if self.raked else 0
+        elif isinstance(rake, int):
+            taken = by_pot = min(rake, pot_total)
         else:
-            taken = min(rake, pot_total)
-        awards = self.award(pots, taken, explain=explain)
+            taken, by_pot = sum(rake), rake
+        awards = self.award(pots, by_pot, explain=explain)
         collected: dict[str, int] = {}
         determined = True
         for aw in awards:
@@ -197,8 +210,9 @@ class Settling:
             return 0
         return expected_rake(pot_total, percent=opts.rake_percent, cap=opts.rake_cap, unit=opts.rake_unit)
 
-    def award(self, pots: Sequence[Pot], rake: int = 0, *, explain: bool = True) -> list[PotAward]:
-        """Award ``pots`` (minus ``rake``) to the best hands at showdown (RULES.md §9.2, §9.4, §9.6).
+    def award(self, pots: Sequence[Pot], rake: int | Sequence[int] = 0, *, explain: bool = True) -> list[PotAward]:
+        """Award ``pots`` (minus ``rake``, as ``pots.take_rake`` takes it) to the best hands at showdown
+        (RULES.md §9.2, §9.4, §9.6).
 
         ``pots`` are shared among players not folded, as :meth:`pots` builds them. A mucked hand has
         no claim; a hand neither shown nor mucked counts when all its cards are known (a hand

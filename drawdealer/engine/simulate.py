@@ -17,6 +17,7 @@ from typing import Iterator, Sequence
 from drawdealer.engine import italian
 from drawdealer.engine.cards import full_deck, italian_deck
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
+from drawdealer.engine.pots import take_rake
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.state import COMPLETE, DRAW, SHOWDOWN, HandState, ItalianCarry
 from drawdealer.engine.variants import GameSpec, get_game
@@ -197,7 +198,7 @@ def _claims(state: HandState) -> Claims:
     collected = tuple(PotClaim(player=p, amount=v, pot_index=a.index) for a in s.awards
                       for p, v in a.shares.items() if v)
     collected += tuple(PotClaim(player=p, amount=v) for p, v in s.refunds.items())
-    return Claims(total_pot=sum(p.amount for p in s.pots), pots=tuple(p.amount for p in s.pots),
+    return Claims(total_pot=sum(p.amount for p in s.pots), pots=tuple(p.amount for p in take_rake(s.pots, s.rake)),
                   rake=s.rake if state.opts.rake_percent else None,
                   uncalled=tuple((p, v, None) for p, v in s.returned.items()), collected=collected,
                   final_stacks=tuple(s.final_stacks.items()))

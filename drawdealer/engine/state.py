@@ -161,7 +161,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone")
+                 "currency", "lone", "short")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -223,6 +223,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.ranking_cache: Ranking | None = None
         self.nactive = self.ncan = n  # players not folded / not folded with chips behind
         self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
+        self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -257,6 +258,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                      "delayed", "declared", "show_order", "blind_posters"):
             setattr(new, name, list(getattr(self, name)))
         new.posted, new.mucked = set(self.posted), set(self.mucked)
+        if self.short is not None:
+            new.short = list(self.short)
         new.shown, new.predraw = dict(self.shown), dict(self.predraw)
         r = self.rnd
         new.rnd = RoundState(high=r.high, full=r.full, lraise=r.lraise, nbets=r.nbets, unit=r.unit,

@@ -34,19 +34,21 @@ def detect(path: str | Path) -> Sniffed:
     return sniff(path)
 
 
-def read_hands(path: str | Path, *, skip_unsupported: bool = True) -> Iterator[HandResult]:
+def read_hands(path: str | Path, *, skip_unsupported: bool = True, source: str | None = None) -> Iterator[HandResult]:
     """Every hand of ``path``, streamed (memory stays flat however large the file).
 
     Raises :class:`FormatError` (unknown format, with the reason) or ``OSError`` before yielding.
-    ``skip_unsupported=False`` also reads the lines of PokerStars Badugi hands (tests).
+    ``skip_unsupported=False`` also reads the lines of PokerStars Badugi hands (tests). ``source``
+    names the file in messages and records (default ``path``; ``<stdin>`` for a copy of it).
     """
     from drawdealer.parsers import sniff
 
+    source = str(path) if source is None else source
     sniffed = sniff.sniff(path)
     if sniffed.format == sniff.UNKNOWN:
-        raise FormatError(f"{path}: {sniffed.message}")
+        raise FormatError(f"{source}: {sniffed.message}")
     chunks = sniff.iter_hands(path, sniffed)
-    return _parse(chunks, sniffed.format, str(path), skip_unsupported)
+    return _parse(chunks, sniffed.format, source, skip_unsupported)
 
 
 def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:

@@ -61,7 +61,7 @@ from drawdealer.engine.record import (
 )
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
-from drawdealer.parsers import phh_toml
+from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import new_action
 from drawdealer.parsers.results import ParseFailure, Skipped
 
@@ -136,8 +136,7 @@ def _operation(text: str) -> tuple[str | None, str | None, Any, str | None]:
     """``(verb, actor, argument, commentary)`` of one action string, a ``cbr`` amount as a number."""
     actor, verb, arg, comment = _parse_action(text)
     if verb == "cbr":
-        amount = float(arg) if "." in arg or "e" in arg or "E" in arg else int(arg)  # type: ignore[arg-type]
-        return verb, actor, amount, comment
+        return verb, actor, _number(arg), comment  # type: ignore[arg-type]
     return verb, actor, arg, comment
 
 
@@ -203,13 +202,18 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
+        too_long = limits.line_problem(lines)
+        if too_long is not None:
+            raise _Fail(too_long[1], start_line + too_long[0], text=lines[too_long[0]][:80])
         text = "\n".join(lines)
         try:
-            data = phh_toml.loads(text)
+            data = limits.toml_loads(text, phh_toml.loads)
         except tomllib.TOMLDecodeError as e:
             at = phh_toml.error_position(e, len(lines))  # a hand cut short fails on its last line
             line, column = (start_line + at[0] - 1, at[1]) if at else (start_line, 1)
             raise _Fail(f"not valid TOML: {e}", line, column) from None
+        except limits.TomlLimitError as e:
+            raise _Fail(e.message, start_line + e.line - 1) from None
         section = None
         if "variant" not in data and len(data) == 1:
             (section, inner), = data.items()
@@ -223,6 +227,9 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         return ParseFailure(message=f.message, line=line, column=f.column,
                             text=f.text or (lines[index] if 0 <= index < len(lines) else ""),
                             hand_id=hand_id, start_line=start_line, end_line=end_line, source=source)
+    except _TooManyPlayers as many:
+        return limits.player_count_failure(many.players, line=many.line or start_line, hand_id=hand_id,
+                                           start_line=start_line, end_line=end_line, source=source)
     except _Skip as s:
         return Skipped(hand_id=hand_id, game=s.game, reason="game", line=start_line, end_line=end_line,
                        source=source, message=s.message)
@@ -230,6 +237,13 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         return ParseFailure(message=f"drawdealer could not read this hand ({e!r})", line=start_line,
                             text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
                             end_line=end_line, source=source)
+
+
+class _TooManyPlayers(Exception):
+    def __init__(self, players: int, line: int | None) -> None:
+        super().__init__(players)
+        self.players = players
+        self.line = line
 
 
 class _Skip(Exception):
@@ -349,6 +363,7 @@ class _Reader:
         self.source = source
         self.hand_id = hand_id
         self.key_lines: dict[str, int] = {}
+        self.declared_first = False  # the draws were all declared before any card was dealt (_Dealing)
         for k, line in enumerate(lines):
             m = _KEY_LINE.match(line) if "=" in line else None
             if m and m.group(1) not in self.key_lines:
@@ -389,6 +404,8 @@ class _Reader:
         n = len(stacks_raw)
         if n < 2:
             raise _Fail("a hand needs at least two players", self._line("starting_stacks"))
+        if n > limits.MAX_PLAYERS:  # before anything grows with the players
+            raise _TooManyPlayers(n, self._line("starting_stacks"))
         antes_raw = self._per_player("antes", n, required=True) or []
         blinds_raw = (self._per_player("blinds_or_straddles", n, required=True) or []) if structure != "IT" else [0] * n
         bet_keys = ("small_bet", "big_bet") if structure in _FIXED else ("min_bet",) if structure != "IT" else ()
@@ -414,7 +431,7 @@ class _Reader:
         blinds = [conv(v, "blinds_or_straddles") for v in blinds_raw]
 
         names = self._names(n)
-        seat_numbers = self._per_player("seats", n) or list(range(1, n + 1))
+        seat_numbers = self._seat_numbers(n)
         seats = [Seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
         sitting_out = [Seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
                        for s, nm, st in self._field("_drawdealer_sitting_out", [])]
@@ -443,6 +460,8 @@ class _Reader:
                       "it_penalty_player": carry.get("penalty_player") or None,
                       "it_reentry": [[str(p), conv(a, "_drawdealer_carry")] for p, a in carry.get("reentry", [])]}
         options = dict(self._field("_drawdealer_options") or {})
+        if self.declared_first and not any(key.startswith("_drawdealer_") for key in data):
+            options["DRAW_DEAL_MODE"] = "DECLARE_ALL_THEN_DEAL"  # another tool's PHH (drawdealer's states its options)
         if "_drawdealer_options" not in data and stakes.ante:
             options["FORCED_BETS"] = "BLINDS_AND_ANTES"
             if big_blind_ante(antes, blinds):
@@ -461,11 +480,24 @@ class _Reader:
             raise _Fail(f"'{key}' has {len(values)} entries for {n} players", self._line(key))
         return values or None
 
+    def _seat_numbers(self, n: int) -> list[int]:
+        """``seats``: one seat number ≥ 1 per player, each once (1, 2, … when absent)."""
+        seats = self._per_player("seats", n)
+        if seats is None:
+            return list(range(1, n + 1))
+        for seat in seats:
+            if not 1 <= seat <= limits.MAX_SEAT or seats.count(seat) > 1:
+                what = "twice" if 1 <= seat <= limits.MAX_SEAT else f"not a seat number (1 to {limits.MAX_SEAT})"
+                raise _Fail(f"'seats': {seat} is {what}", self._line("seats"))
+        return seats
+
     def _amount(self, value: Any, key: str) -> int:
-        if type(value) is int and value >= 0:  # the usual case, as below
+        if type(value) is int and 0 <= value < limits.AMOUNT_BOUND:  # the usual case, as below
             return value * 100 if self.cents else value
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise _Fail(f"'{key}': {value!r} is not an amount", self._line(key))
+        if limits.too_many_digits(value):
+            raise _Fail(limits.digits_message(f"'{key}'"), self._line(key))
         scaled = value * 100 if self.cents else value
         rounded = round(scaled)
         if abs(scaled - rounded) > 1e-6 or rounded < 0:
@@ -541,6 +573,8 @@ class _Reader:
         if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
         where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
+        if len(raw) > limits.MAX_ACTIONS:
+            raise _Fail(limits.actions_message(len(raw)), where[limits.MAX_ACTIONS] or self._line("actions"))
         try:
             parsed = list(map(_operation, raw))
         except _Fail:
@@ -593,10 +627,8 @@ class _Reader:
         index = {f"p{i + 1}": i for i in range(n)}
         high = max(committed)
         drawing = False
-        hands: list[list[Card] | None] = [None] * n
-        out: list[Action] = []
-        dealt: set[int] = set()
-        last_draw: dict[str, int] = {}  # where in ``out`` each player's latest draw is
+        out: list[Action | None] = []
+        dealing = _Dealing(self, names, out)
         for line, verb, actor, arg, comment, text in ops:
             ext = _extension(comment) if comment is not None else []
             if verb is None:
@@ -607,31 +639,8 @@ class _Reader:
                     out.append(self._ext_deal(ext, index, names, line, text))
                 continue
             if verb == "dh":
-                who, cards = arg.split()
-                i = self._player(who, index, line, text)
-                if cards == "-":
-                    raise _Fail("'-' (the cards as dealt) is for showdowns, not for dealing", line, 1, text)
-                count, known = self._cards(cards, line, text)
-                if i not in dealt:
-                    dealt.add(i)
-                    hands[i] = list(known) if len(known) == count else None
-                    if known or count != 5:
-                        out.append(new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text))
-                    continue
-                k = last_draw.get(names[i])
-                draw = out[k] if k is not None else None
-                if draw is None or draw.received is not None or draw.received_count is not None or draw.count == 0:
-                    raise _Fail(f"cards dealt to {who} outside a draw", line, 1, text)
-                hand = hands[i]
-                if hand is not None and draw.discarded is not None and len(draw.discarded) == draw.count \
-                        and len(known) == count:
-                    hands[i] = [c for c in hand if c not in draw.discarded] + list(known)
-                else:
-                    hands[i] = None
-                informative = bool(known) or count != draw.count
-                out[k] = new_action(K.DRAW, draw.player, 0, draw.all_in, draw.count, draw.discarded,  # type: ignore[index]
-                                    known if known else None, None, draw.kept,
-                                    count if informative else None, draw.line, draw.text)
+                who, dealt = arg.split()
+                dealing.deal(self._player(who, index, line, text), dealt, drawing, line, text)
                 continue
             if verb == "db":
                 raise _Fail("board cards in a draw game", line, 1, text)
@@ -640,7 +649,7 @@ class _Reader:
             if verb == "sd":
                 drawing = True
                 kept = _ext_cards(ext, "kept", line, text)
-                last_draw[name] = len(out)
+                dealing.declare(i)
                 if arg is None:
                     out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
                 else:
@@ -654,7 +663,7 @@ class _Reader:
                     cards = _ext_cards(ext, "cards", line, text)
                     out.append(new_action(K.MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line, text=text))
                 elif arg == "-":
-                    hand = hands[i]
+                    hand = dealing.hands[i]
                     out.append(new_action(K.SHOW, name, count=5, cards=tuple(hand) if hand else None, line=line, text=text))
                 else:
                     count, known = self._cards(arg, line, text)
@@ -666,6 +675,7 @@ class _Reader:
                 committed = [0] * n
                 high = 0
                 drawing = False
+                dealing.next_round()
             forced = _explicit(ext) if ext else None
             if forced is not None:
                 kind, raw = forced
@@ -691,17 +701,18 @@ class _Reader:
                 out.append(action)
                 continue
             to = self._amount(arg, "actions")
-            paid = min(max(0, to - committed[i]), stacks[i])
-            stacks[i] -= paid
+            paid = max(0, to - committed[i])  # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
+            all_in = _all_in(ext, paid >= stacks[i])
+            stacks[i] = max(0, stacks[i] - paid)
             if high == 0:
-                action = new_action(K.BET, name, paid, _all_in(ext, stacks[i] == 0), line=line, text=text)
+                action = new_action(K.BET, name, paid, all_in, line=line, text=text)
             else:
-                action = new_action(K.RAISE, name, committed[i] + paid, _all_in(ext, stacks[i] == 0),
-                                    line=line, text=text)
+                action = new_action(K.RAISE, name, committed[i] + paid, all_in, line=line, text=text)
             committed[i] += paid
             high = max(high, committed[i])
             out.append(action)
-        return out
+        self.declared_first = dealing.declared_first()
+        return [a for a in out if a is not None]
 
     def _ext_post(self, ext: list[str], index: dict[str, int], names: list[str], stacks: list[int],
                   committed: list[int], line: int | None, text: str) -> Action:
@@ -737,11 +748,100 @@ class _Reader:
             raise _Fail(str(e), line, 1, source) from None
 
 
+HAND_CARDS = 5
+"""Cards a player is dealt (RULES.md §1.1, §8.1): a deal written one card per action ends at five."""
+
+
+class _Dealing:
+    """The ``d dh`` actions of one hand: the first deal (whole, or one card per action as other tools
+    write it) and replacement cards (in one action or several), put into the DEAL and DRAW actions of
+    ``out``; and whether the draws were all declared before any replacement was dealt (RULES.md §6.3)."""
+
+    def __init__(self, reader: _Reader, names: list[str], out: list[Action | None]) -> None:
+        self.reader = reader
+        self.names = names
+        self.out = out
+        self.hands: list[list[Card] | None] = [None] * len(names)
+        self.deals: dict[int, int] = {}  # player → where in ``out`` his first deal is
+        self.draws: dict[int, int] = {}  # player → where in ``out`` his latest draw is
+        self.declarers: list[int] = []  # this draw round's drawers, in order
+        self.served: set[int] = set()  # this draw round's drawers dealt at least one card
+        self.declare_all = self.sequential = False  # what the order of declarations and deals showed
+
+    def declare(self, i: int) -> None:
+        """``pN sd``: the player's draw is the next action of ``out``."""
+        if i in self.declarers:  # all-in players draw on without a betting round between
+            self.next_round()
+        if any(j in self.served for j in self.declarers):
+            self.sequential = True  # a replacement was dealt before this player declared
+        self.declarers.append(i)
+        self.draws[i] = len(self.out)
+
+    def next_round(self) -> None:
+        self.declarers, self.served = [], set()
+
+    def declared_first(self) -> bool:
+        """Every draw round's replacements came after all its declarations, in one round at least after
+        a later player's: the history is dealt in ``DECLARE_ALL_THEN_DEAL`` mode (RULES.md §6.3)."""
+        return self.declare_all and not self.sequential
+
+    def deal(self, i: int, cards: str, drawing: bool, line: int | None, text: str) -> None:
+        """``d dh pN cards``: a first deal, a part of one, or replacement cards."""
+        reader, out = self.reader, self.out
+        if cards == "-":
+            raise _Fail("'-' (the cards as dealt) is for showdowns, not for dealing", line, 1, text)
+        count, known = reader._cards(cards, line, text)
+        k = self.deals.get(i)
+        if k is None or (not self.draws and out[k] is not None and out[k].count < HAND_CARDS):  # type: ignore[union-attr]
+            if k is None:
+                self.deals[i] = k = len(out)
+                out.append(None)
+            else:  # one more card of a deal written one card per action
+                first = out[k]
+                count, known = first.count + count, (first.cards or ()) + known  # type: ignore[union-attr]
+                line, text = first.line, first.text  # type: ignore[union-attr]
+            self.hands[i] = list(known) if len(known) == count else None
+            whole_unknown = not known and count == HAND_CARDS  # an unknown hand is the default: not recorded
+            out[k] = None if whole_unknown else new_action(K.DEAL, self.names[i], count=count, cards=known or None,
+                                                          line=line, text=text)
+            return
+        self._replace(i, count, known, drawing, line, text)
+
+    def _replace(self, i: int, count: int, known: tuple[Card, ...], drawing: bool, line: int | None,
+                 text: str) -> None:
+        """Replacement cards for the player's latest draw, in one action or over several."""
+        k = self.draws.get(i)
+        draw = self.out[k] if k is not None else None
+        got = 0 if draw is None else draw.received_count if draw.received_count is not None else \
+            len(draw.received) if draw.received is not None else 0
+        if draw is None or draw.count == 0 or (got and not (drawing and i in self.declarers)):
+            raise _Fail(f"cards dealt to p{i + 1} outside a draw", line, 1, text)
+        if i in self.declarers and self.declarers[-1] != i:
+            self.declare_all = True  # a later player declared before this one was served
+        self.served.add(i)
+        hand = self.hands[i]
+        if hand is None or len(known) != count:
+            self.hands[i] = None
+        elif not got:
+            complete = draw.discarded is not None and len(draw.discarded) == draw.count
+            self.hands[i] = [c for c in hand if c not in draw.discarded] + list(known) if complete else None  # type: ignore[operator]
+        else:
+            self.hands[i] = hand + list(known)
+        received = (draw.received or ()) + known
+        total = got + count
+        self.out[k] = new_action(K.DRAW, draw.player, 0, draw.all_in, draw.count, draw.discarded,  # type: ignore[index]
+                                 received or None, None, draw.kept,
+                                 total if received or total != draw.count else None, draw.line, draw.text)
+
+
 def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:
     """Only the big blind (the largest blind) posts an ante: the big-blind ante of the 2023 WSOP hands
     (option ``BIG_BLIND_ANTE``, RULES.md §6.1)."""
     payers = [k for k, a in enumerate(antes) if a]
-    return len(payers) == 1 and bool(blinds) and max(blinds) > 0 and payers[0] == blinds.index(max(blinds))
+    if len(payers) != 1 or not blinds or max(blinds) <= 0:
+        return False
+    big = max(blinds)
+    return payers[0] == max(k for k, b in enumerate(blinds) if b == big)  # blinds of 2/2: the second is the big one
 
 
 def derive_stakes(structure: str, antes: list[int], blinds: list[int], bets: list[int]) -> Stakes:
@@ -779,7 +879,13 @@ _EXPLICIT = {"fold": K.FOLD, "check": K.CHECK, "call": K.CALL, "bet": K.BET, "ra
 
 
 def _number(text: str) -> int | float:
-    return float(text) if "." in text else int(text)
+    """The amount an action string writes (a float with a point or an exponent); a :class:`_Fail`
+    past :data:`~drawdealer.parsers.limits.MAX_AMOUNT_DIGITS` digits."""
+    if "." in text or "e" in text or "E" in text:
+        return float(text)
+    if len(text) > limits.MAX_AMOUNT_DIGITS and limits.too_many_digits(float(text)):
+        raise _Fail(limits.digits_message(f"'{text[:20]}…'"))
+    return int(text)
 
 
 def _explicit(ext: list[str]) -> tuple[ActionKind, int | float] | None:

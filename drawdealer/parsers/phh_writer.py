@@ -120,7 +120,9 @@ class _Writer:
         if derived != r.stakes:
             fields["_drawdealer_stakes"] = {k: self.num(getattr(r.stakes, k)) for k in
                                             ("sb", "bb", "ante", "small_bet", "big_bet", "invito", "chip")}
-        if r.options:
+        if r.options or any(a.kind is K.DRAW and a.count for a in r.actions):
+            # with draws, even when empty: PHH lists every discard of a round before its deals, which the
+            # reader takes for DRAW_DEAL_MODE = DECLARE_ALL_THEN_DEAL unless the options are written
             fields["_drawdealer_options"] = {k: (str(v) if not isinstance(v, (bool, int, str)) else v)
                                              for k, v in r.options.items()}
         if "it_carried_pot" in r.extra or "it_requirement" in r.extra:

@@ -42,6 +42,7 @@ from drawdealer.engine.cards import CARDS, Card, CardError, card_str, parse_card
 from drawdealer.engine.record import (
     Action,
     ActionKind,
+    Claims,
     HandRecord,
     PotClaim,
     Seat,
@@ -57,6 +58,7 @@ from drawdealer.parsers.fastaction import (
     new_record,
     new_seat,
 )
+from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import END, first_error
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
@@ -147,7 +149,10 @@ def parse_amount(text: str, cents: bool) -> int:
     m = _AMOUNT.fullmatch(text)
     if m is None:
         raise _LineError(f"'{text}' is not an amount")
-    whole = int(m.group(1).replace(",", ""))
+    digits = m.group(1).replace(",", "")
+    if len(digits) > limits.MAX_AMOUNT_DIGITS:
+        raise _LineError(limits.digits_message(f"'{text[:20]}…'"))
+    whole = int(digits)
     frac = m.group(2)
     if cents:
         value = whole * 100 + (int(frac.ljust(2, "0")) if frac else 0)
@@ -524,6 +529,9 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
     try:
         if not lines:
             raise _At(0, _LineError("empty hand"))
+        too_long = limits.line_problem(lines)
+        if too_long is not None:
+            raise _At(too_long[0], _LineError(too_long[1]))
         try:
             hand_id, head = _read_header(lines[0])
         except _LineError as e:
@@ -541,7 +549,15 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
     except _Cancelled as c:
         return Skipped(hand_id=hand_id, game=c.game, reason="cancelled", line=start_line, end_line=end_line,
                        source=source, message="the site cancelled this hand ('Hand cancelled'); nothing to replay")
+    except _TooManyPlayers as many:
+        return limits.player_count_failure(many.players, line=start_line + many.index, hand_id=hand_id,
+                                           start_line=start_line, end_line=end_line, source=source)
     except Exception as e:  # noqa: BLE001 - a reader bug must not stop the run: report the hand, go on
+        index = limits.long_number(lines) if isinstance(e, ValueError) else None
+        if index is not None:  # a count or a seat number of thousands of digits (amounts are checked)
+            return ParseFailure(message=limits.digits_message("a number"), line=start_line + index,
+                                text=lines[index][:80], hand_id=hand_id, start_line=start_line,
+                                end_line=end_line, source=source)
         return ParseFailure(message=f"drawdealer could not read this hand (internal error: {e!r})", line=start_line,
                             text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
                             end_line=end_line, source=source)
@@ -552,6 +568,16 @@ class _At(Exception):
         super().__init__(error.message)
         self.index = index
         self.error = error
+
+
+class _TooManyPlayers(Exception):
+    """More seats than :data:`~drawdealer.parsers.limits.MAX_PLAYERS`: ``players`` seat lines, the
+    first of them at ``index``."""
+
+    def __init__(self, players: int, index: int) -> None:
+        super().__init__(players)
+        self.players = players
+        self.index = index
 
 
 class _Cancelled(Exception):
@@ -675,6 +701,8 @@ class _Builder:
                 shape.append(kind)
                 where.append(number)
                 prev = kind
+        if len(self.seats) > limits.MAX_PLAYERS:  # before the summary, the record and the replay
+            raise _TooManyPlayers(len(self.seats), where[shape.index("SEAT")] - start)
         prev = "SUMMARY"
         seen = _summary_memo[self.cents].get
         seat_names = self.seat_names
@@ -706,6 +734,9 @@ class _Builder:
         if verdict is not None:
             index, message = verdict
             raise _At(where[index] - start, _LineError(message))
+        if len(self.actions) > limits.MAX_ACTIONS:
+            over = self.actions[limits.MAX_ACTIONS]
+            raise _At(over.line - start, _LineError(limits.actions_message(len(self.actions))))
         return self._record(game)
 
     def _other(self, i: int, line: str, number: int) -> str | None:
@@ -776,12 +807,34 @@ class _Builder:
                 extra["button_seat"] = self.button_seat
         big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
-        claims = new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
-                            tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
-                            self.claim_lines)
-        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), claims,
+        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), self._claims(),
                           _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
+
+    def _claims(self) -> Claims:
+        """What PokerStars' claim lines mean, each read as the record's claim of the same meaning
+        (:class:`~drawdealer.engine.record.Claims`), learned from the corpus and public logs:
+
+        - ``Uncalled bet (X) returned to P``: chips nobody matched, back to P before any pot is
+          made (RULES.md §7.1, §9.4 step 1; antes count: heads-up on an ante of 1, the big blind's
+          other forced chips come back).
+        - ``Total pot X``: every pot before the rake, uncalled chips excluded.
+        - ``Main pot X. Side pot Y.`` (``Side pot-1 Y. Side pot-2 Z.`` from two side pots on):
+          each pot net of the rake taken from it, so Σ pots + rake = total. PokerStars divides the
+          rake among the pots its own way: from the main pot alone ("Total pot $0.55 Main pot
+          $0.43. Side pot $0.10. | Rake $0.02"), or a part from each (the corpus' Badugi hand
+          49164202872: pots of $3.05 and $2.65 listed as $2.90 and $2.55, rake $0.25); only the
+          division is the site's (``pots.rake_division``).
+        - ``| Rake X``: the rake of the hand; its rate varies by stakes and year, so it is checked
+          by Σ collected + rake = total pot (§9.5), with none on a hand ended before the draw.
+        - ``P collected X from pot`` (``from main pot``, ``from side pot``, ``from side pot-N``):
+          P's share of that pot, net of its rake; ``Seat N: P ... won (X)`` / ``collected (X)``
+          in the summary: P's total from every pot, net of rake (read when the body has none).
+        - Final stacks: not printed (the next hand's seat lines show them).
+        """
+        return new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
+                          tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
+                          self.claim_lines)
 
     # -- one line, the general way
 

@@ -9,6 +9,7 @@ the next hand (DESIGN.md convention 1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from drawdealer.engine.findings import Finding
 
@@ -19,7 +20,12 @@ class FormatError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ParseFailure:
-    """A hand whose text breaks the format: where (``line``, 1-based ``column``), what, and why."""
+    """A hand whose text breaks the format: where (``line``, 1-based ``column``), what, and why.
+
+    ``code`` is ``PARSE_ERROR`` but for a hand refused before it is read for breaking a limit that
+    is a rule too: more players than any game seats (``PLAYER_COUNT_INVALID``, with ``expected`` and
+    ``actual``; :mod:`~drawdealer.parsers.limits`).
+    """
 
     message: str
     line: int
@@ -29,10 +35,14 @@ class ParseFailure:
     start_line: int = 1
     end_line: int | None = None
     source: str = ""
+    code: str = "PARSE_ERROR"
+    expected: Any = None
+    actual: Any = None
 
     def finding(self) -> Finding:
-        """The ``PARSE_ERROR`` finding for this failure."""
-        return Finding(code="PARSE_ERROR", message=self.message, hand_id=self.hand_id, line=self.line,
+        """The ``PARSE_ERROR`` (or ``code``) finding for this failure."""
+        return Finding(code=self.code, message=self.message, hand_id=self.hand_id, line=self.line,
+                       expected=self.expected, actual=self.actual,
                        details={"column": self.column, "text": self.text, "source": self.source})
 
 

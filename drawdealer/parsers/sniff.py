@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from drawdealer.parsers import limits
+
 POKERSTARS = "pokerstars"
 PHH = "phh"
 UNKNOWN = "unknown"
@@ -89,7 +91,8 @@ def _clean(lines: Iterable[str]) -> Iterator[str]:
 
 
 def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
-    """The file's lines, decoded and cleaned (no line end, no trailing spaces, no BOM).
+    """The file's lines, decoded and cleaned (no line end, no trailing spaces, no BOM), each cut
+    past :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` (:func:`~drawdealer.parsers.limits.bounded_lines`).
 
     Raises ``OSError`` when the file cannot be opened.
     """
@@ -99,7 +102,7 @@ def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
             raw.seek(0)
         errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
         text = io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None)
-        yield from _clean(text)
+        yield from _clean(limits.bounded_lines(text))
 
 
 def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
@@ -110,13 +113,16 @@ def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
 
 
 def text_blocks(text: io.TextIOBase) -> Iterator[str]:
-    """A decoded text stream in blocks of 256k characters, each ending at a line end."""
+    """A decoded text stream in blocks of 256k characters, each ending at a line end; a line that
+    runs past a block's end by more than :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` is cut
+    there (the reader reports it), so a block never holds much more than 256k characters."""
+    lines = limits.bounded_lines(text)  # type: ignore[arg-type]
     while True:
         block = text.read(_BLOCK_CHARS)
         if not block:
             return
         if not block.endswith("\n"):
-            block += text.readline()
+            block += next(lines, "")
         yield block
 
 
@@ -160,9 +166,7 @@ def sniff(path: str | Path) -> Sniffed:
     encoding = detect_encoding(head)
     errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
     text = head.decode(encoding, errors=errors)
-    lines = list(_clean(text.splitlines()))
-    if len(head) == _HEAD_BYTES and lines:
-        lines.pop()  # possibly cut in the middle
+    lines = list(_clean(text.splitlines()))  # the last may be cut short: every test but the other sites' is of a prefix
     fmt, message = detect_format(lines)
     return Sniffed(format=fmt, encoding=encoding, message=message)
 
@@ -175,6 +179,7 @@ def split_pokerstars_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[s
     carried to the next.
     """
     carry: list[str] = []  # lines of the hand still open at the end of the previous block
+    room = limits.MAX_HAND_CHARS  # characters the open hand may still take (see _keep)
     base = 0  # lines before ``pos``
     start = 1  # the line where the open text starts
     header = _PS_HEADER.match
@@ -197,19 +202,34 @@ def split_pokerstars_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[s
                             lines.pop()  # stops at the header at the latest
                         yield start, lines
                     else:
-                        yield from _chunk(start, carry + lines)
+                        _keep(carry, lines, room)
+                        yield from _chunk(start, carry)
                 elif carry:
                     yield from _chunk(start, carry)
-                carry, start, pos, at_header = [], base + 1, j, True
+                carry, start, pos, at_header, room = [], base + 1, j, True, limits.MAX_HAND_CHARS
             j = find("\nPokerStars ", j) + 1 or -1
         if pos < len(block):
             lines = list(map(str.rstrip, block[pos:].split("\n")))
             if block.endswith("\n"):
                 lines.pop()
             base += len(lines)
-            carry = carry + lines if carry else lines
+            room = _keep(carry, lines, room)
     if carry:
         yield from _chunk(start, carry)
+
+
+def _keep(kept: list[str], lines: list[str], room: int) -> int:
+    """Add ``lines`` to the open hand ``kept`` while it has ``room`` characters left, and the line
+    that crosses :data:`~drawdealer.parsers.limits.MAX_HAND_CHARS` (the reader reports the hand
+    there); the room left, negative once the hand is over the limit (later lines are dropped)."""
+    if room < 0:
+        return room
+    for line in lines:
+        kept.append(line)
+        room -= len(line)
+        if room < 0:
+            break
+    return room
 
 
 def _chunk(start: int, lines: list[str]) -> Iterator[tuple[int, list[str]]]:
@@ -261,15 +281,16 @@ def split_phh(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     """``(start_line, lines)`` per PHH hand: the whole file, or one per ``[section]`` (``.phhs``)."""
     start = 1
     buf: list[str] = []
+    room = limits.MAX_HAND_CHARS  # see _keep
     for number, line in enumerate(lines, 1):
         if _PHH_SECTION.match(line):
             if _has_content(buf):
                 yield start, _trimmed(buf)
-            start, buf = number, [line]
+            start, buf, room = number, [line], limits.MAX_HAND_CHARS
         else:
             if not buf:
                 start = number
-            buf.append(line)
+            room = _keep(buf, [line], room)
     if _has_content(buf):
         yield start, _trimmed(buf)
 

@@ -137,6 +137,10 @@ def parse_command(line: str, *, names: tuple[str, ...] = ()) -> Command | None:
     ``names`` (the seated players) lets ``show``/``muck`` match a name case-insensitively.
     Raises :class:`CommandError` with a one-line reason for anything malformed.
     """
+    from drawdealer.parsers.limits import MAX_LINE_CHARS
+
+    if len(line) > MAX_LINE_CHARS:
+        raise CommandError(f"a line of more than {MAX_LINE_CHARS:,} characters is not a command")
     text = line.split("#", 1)[0].strip()
     if not text:
         return None

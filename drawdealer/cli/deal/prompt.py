@@ -32,11 +32,15 @@ def complete(buffer: str, names: tuple[str, ...]) -> list[str]:
 
 def _text_lines(stream: TextIO) -> Iterable[str]:
     """The lines of a piped ``stream``; bytes that are not valid in its encoding become U+FFFD, so
-    they reach the parser as an unknown word (one refusal) instead of a ``UnicodeDecodeError``."""
+    they reach the parser as an unknown word (one refusal) instead of a ``UnicodeDecodeError``. A
+    line is cut past ``MAX_LINE_CHARS`` as it is read (``parsers/limits.py``; the parser refuses it),
+    so endless input without a line end (``< /dev/zero``) never grows in memory."""
+    from drawdealer.parsers.limits import bounded_lines
+
     raw = getattr(stream, "buffer", None)
-    if raw is None:
-        return stream
-    return io.TextIOWrapper(raw, encoding=stream.encoding or "utf-8", errors="replace")
+    if raw is not None:
+        stream = io.TextIOWrapper(raw, encoding=stream.encoding or "utf-8", errors="replace")
+    return bounded_lines(stream)
 
 
 class Prompt:

@@ -21,6 +21,7 @@ from typing import Any
 
 from drawdealer.cli.deal import toml_text
 from drawdealer.cli.deal.roster import OUT, WAIT_BB, Account, Change
+from drawdealer.parsers import limits
 from drawdealer.parsers.phh_toml import error_position
 
 VERSION = 1
@@ -153,10 +154,12 @@ def _check_carry(text: str, carry: dict[str, Any], names: set[str]) -> None:
 def parse_session(text: str) -> SessionInfo:
     """Read a session file; raises :class:`SessionFileError` naming the line of the problem."""
     try:
-        data = tomllib.loads(text)
+        data = limits.toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         at = error_position(exc, len(text.splitlines()))  # a file cut short fails on its last line
         raise SessionFileError(f"not valid TOML ({exc})", line=at[0] if at else None) from None
+    except limits.TomlLimitError as exc:
+        raise SessionFileError(exc.message, line=exc.line) from None
     if data.get("version") != VERSION:
         raise SessionFileError(f"'version' must be {VERSION}", line=_key_line(text, "version") or 1)
     game = _str(data, "game", text)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawdealer.cli.deal.roster import Account
 from drawdealer.cli.deal.sessionfile import NAME_RE, SessionInfo
+from drawdealer.parsers import limits
 
 if TYPE_CHECKING:
     from drawdealer.engine.options import Options
@@ -47,14 +48,24 @@ class SetupArgs:
 
 
 def _read_config(path: Path) -> dict[str, Any]:
+    """The ``--config`` TOML: at most ``MAX_HAND_CHARS`` bytes are read (``/dev/zero`` is refused, not
+    read forever), and numbers or nesting past the limits of ``parsers/limits.py`` are refused at
+    their line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.MAX_HAND_CHARS + 1)
+        if len(raw) > limits.MAX_HAND_CHARS:
+            raise SetupError(f"--config {path}: larger than {limits.MAX_HAND_CHARS:,} bytes (the limit); "
+                             f"not a configuration file")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SetupError(f"--config {path}: cannot read ({exc.__class__.__name__}: {exc})") from None
     try:
-        data = tomllib.loads(text)
+        data = limits.toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SetupError(f"--config {path}: not valid TOML ({exc})") from None
+    except limits.TomlLimitError as exc:
+        raise SetupError(f"--config {path}:{exc.line}: {exc.message}") from None
     known = {"game", "limit", "stakes", "invito", "ante", "chip", "seats", "button", "options"}
     unknown = sorted(set(data) - known)
     if unknown:

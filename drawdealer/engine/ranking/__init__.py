@@ -1,4 +1,5 @@
-"""Hand rankings: one module per ranking (RULES.md §3 lowball27, §4 italian; standard high).
+"""Hand rankings: one module per ranking (RULES.md §3 lowball27, §4 italian, §15 badugi, §16 a5,
+§17 split pots; standard high).
 
 Every ranking implements :class:`Ranking`. ``get_ranking`` imports the module on first use so that
 commands that never rank a hand do not pay for its tables.
@@ -48,14 +49,28 @@ _MODULES = {
     "lowball27": "drawdealer.engine.ranking.lowball27",
     "high": "drawdealer.engine.ranking.high",
     "italian": "drawdealer.engine.ranking.italian",
+    "a5": "drawdealer.engine.ranking.a5",
+    "badugi": "drawdealer.engine.ranking.badugi",
+    "badeucey": "drawdealer.engine.ranking.split",
+    "badacey": "drawdealer.engine.ranking.split",
 }
+SPLIT = frozenset({"badeucey", "badacey"})
+"""Rankings that split every pot between two rankings (RULES.md §17): ``get_ranking`` gives a
+:class:`~drawdealer.engine.ranking.split.SplitRanking`."""
+_NO_GAME_YET = {"a-5": "a5", "ace-to-five": "a5", "ace to five": "a5", "bad": "badugi"}
+"""Names of rankings that ``engine.variants`` has no game for yet (issue 18); every other name is a
+game's (``engine.variants`` is the one registry of game names, so that ``--game deuce`` means the
+same in every command)."""
 
 
 def ranking_name(name: str) -> str:
-    """The ranking called ``name``: a ranking's own name, else that of the game ``name`` names (any id
-    or alias of ``engine.variants``, the one registry of game names); KeyError if unknown."""
-    if name in _MODULES:
-        return name
+    """The ranking called ``name`` (case-insensitive): a ranking's own name, else that of the game
+    ``name`` names (any id or alias of ``engine.variants``); KeyError if unknown."""
+    key = name.strip().lower()
+    if key in _MODULES:
+        return key
+    if key in _NO_GAME_YET:
+        return _NO_GAME_YET[key]
     from drawdealer.engine.variants import get_game
 
     return get_game(name).ranking
@@ -67,5 +82,8 @@ def get_ranking(name: str, *, players: int = 4, options: Mapping[str, Any] | Non
     ``players`` sets the Italian stripped deck (RULES.md §2.2); ``options`` are RULES.md §13 keys
     that touch ranking (``IT_…``). Each module exposes ``make_ranking(players=, options=)``.
     """
-    module = import_module(_MODULES[ranking_name(name)])
+    name = ranking_name(name)
+    module = import_module(_MODULES[name])
+    if name in SPLIT:
+        return module.make_split(name, players=players, options=dict(options or {}))
     return module.make_ranking(players=players, options=dict(options or {}))

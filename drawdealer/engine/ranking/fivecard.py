@@ -1,5 +1,8 @@
 """The 7462 rank classes of five-card hands and the look-up tables built from them (RULES.md §3.3-§3.4).
 
+Ace-to-five low (RULES.md §16) orders the 6175 classes left when straights and flushes do not
+count and the ace is always 1; :func:`build_tables` builds those too (``ace_to_five=True``).
+
 A class is what remains of a hand once suits are forgotten, except whether it is a flush:
 1287 sets of five distinct ranks (each plain or suited) and 4888 multisets with a repeated rank.
 Both the 2-7 ranking and standard high order these same classes; they differ only in whether
@@ -61,7 +64,7 @@ class HandClass(NamedTuple):
 _V_LENGTH = (5, 4, 3, 3, 5, 5, 2, 2, 5)
 """Length of ``V`` per category."""
 
-_PAIRED, _OFFSUIT, _SUITED = 0, 1, 2
+_PAIRED, _OFFSUIT, _SUITED, _ANY_SUITS = 0, 1, 2, 3
 
 
 class Tables(NamedTuple):
@@ -83,17 +86,31 @@ class Tables(NamedTuple):
         return HandClass(category, ranks, strength)
 
 
-def _classes(ace_low_straight: bool) -> dict[int, tuple[int, int]]:
-    """Order key → (table key, kind) for all 7462 classes.
+def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, tuple[int, int]]:
+    """Order key → (table key, kind) for all 7462 classes (6175 with ``ace_to_five``).
 
     For five distinct ranks the table key is the 13 rank bits and the kind says offsuit or suited
-    (1287 × 2 classes); for a repeated rank it is the product of the rank primes (4888 classes).
+    (1287 × 2 classes; one class for both with ``ace_to_five``, where flushes and straights do not
+    count and the ace's value is 1, RULES.md §16); for a repeated rank it is the product of the
+    rank primes (4888 classes).
     """
     out: dict[int, tuple[int, int]] = {}
     pr = PRIMES
+    value = [r + 2 for r in range(13)]
+    if ace_to_five:
+        value[12] = LOW_ACE
+
+    def packed(*groups: tuple[int, ...]) -> int:
+        """``V`` as 4-bit fields from bit 16 down: each group's values, highest first."""
+        v = [x for g in groups for x in sorted((value[r] for r in g), reverse=True)]
+        return sum(x << (16 - 4 * i) for i, x in enumerate(v))
+
     for i, j, k, n, m in combinations(range(12, -1, -1), 5):
         bits = (1 << i) | (1 << j) | (1 << k) | (1 << n) | (1 << m)
-        v = (i + 2) << 16 | (j + 2) << 12 | (k + 2) << 8 | (n + 2) << 4 | (m + 2)
+        v = packed((i, j, k, n, m))
+        if ace_to_five:
+            out[NO_PAIR << 20 | v] = (bits, _ANY_SUITS)
+            continue
         straight = i - m == 4
         if ace_low_straight and (i, j, k, n, m) == (12, 3, 2, 1, 0):
             straight, v = True, 5 << 16 | 4 << 12 | 3 << 8 | 2 << 4 | LOW_ACE
@@ -102,30 +119,31 @@ def _classes(ace_low_straight: bool) -> dict[int, tuple[int, int]]:
     ranks = range(12, -1, -1)
     for p in ranks:
         others = [r for r in ranks if r != p]
-        p2, vp = pr[p] * pr[p], (p + 2) << 16
+        p2 = pr[p] * pr[p]
         for i, j, k in combinations(others, 3):
-            out[PAIR << 20 | vp | (i + 2) << 12 | (j + 2) << 8 | (k + 2) << 4] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
+            out[PAIR << 20 | packed((p,), (i, j, k))] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
         for i, j in combinations(others, 2):
-            out[TRIPS << 20 | vp | (i + 2) << 12 | (j + 2) << 8] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
+            out[TRIPS << 20 | packed((p,), (i, j))] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
         for k in others:
-            out[FULL_HOUSE << 20 | vp | (k + 2) << 12] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
-            out[QUADS << 20 | vp | (k + 2) << 12] = (p2 * p2 * pr[k], _PAIRED)
+            out[FULL_HOUSE << 20 | packed((p,), (k,))] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
+            out[QUADS << 20 | packed((p,), (k,))] = (p2 * p2 * pr[k], _PAIRED)
     for hi, lo in combinations(ranks, 2):
-        h2l2, v = pr[hi] * pr[hi] * pr[lo] * pr[lo], TWO_PAIR << 20 | (hi + 2) << 16 | (lo + 2) << 12
+        h2l2 = pr[hi] * pr[hi] * pr[lo] * pr[lo]
         for k in ranks:
             if k != hi and k != lo:
-                out[v | (k + 2) << 8] = (h2l2 * pr[k], _PAIRED)
+                out[TWO_PAIR << 20 | packed((hi, lo), (k,))] = (h2l2 * pr[k], _PAIRED)
     return out
 
 
-def build_tables(*, ace_low_straight: bool, low_wins: bool) -> Tables:
+def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = False) -> Tables:
     """Number the 7462 classes and build the look-up tables.
 
     ``ace_low_straight``: ``A-2-3-4-5`` is a straight (standard high) or an ace-high no-pair hand
     (2-7, RULES.md §2.3). ``low_wins``: the class with the lowest ``(category, V)`` is the best
-    (2-7, RULES.md §3.3 step 4) rather than the highest. Takes a few milliseconds.
+    (2-7, RULES.md §3.3 step 4) rather than the highest. ``ace_to_five``: the ace is 1 and
+    straights and flushes do not count (RULES.md §16). Takes a few milliseconds.
     """
-    classes = _classes(ace_low_straight)
+    classes = _classes(ace_low_straight, ace_to_five)
     order = sorted(classes, reverse=low_wins)
     unique = [0] * (1 << 17)
     paired: dict[int, int] = {}
@@ -134,6 +152,6 @@ def build_tables(*, ace_low_straight: bool, low_wins: bool) -> Tables:
         if kind == _PAIRED:
             paired[key] = n
         else:
-            for s in _SUITED_INDEX if kind == _SUITED else _UNSUITED_INDEX:
+            for s in {_SUITED: _SUITED_INDEX, _OFFSUIT: _UNSUITED_INDEX}.get(kind, range(1, 16)):
                 unique[key << 4 | s] = n
     return Tables(unique, paired, order)

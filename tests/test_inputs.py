@@ -1,0 +1,92 @@
+"""Inputs that are not plain files (issue 15): ``-`` and pipes are read, named FIFOs and devices are
+refused at once, and a folder that cannot be listed is reported, never passed over."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drawdealer.cli.app import app
+from drawdealer.validate import FileProblem, validate
+from validate_support import FIXTURES, validate_json
+
+CLEAN = FIXTURES / "clean" / "27td_pl.txt"
+RUNNER = CliRunner()
+
+
+def run(args: list[str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """``drawdealer ARGS`` in a child (a real pipe or FIFO), stopped after 60 s instead of hanging."""
+    return subprocess.run([sys.executable, "-m", "drawdealer", *args], input=stdin.decode() if stdin else None,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_dash_reads_a_hand_history_from_standard_input() -> None:
+    _, expected, _, _ = validate_json(CLEAN)
+    result = RUNNER.invoke(app, ["validate", "--format", "json", "-"], input=CLEAN.read_bytes())
+    assert result.exit_code == 0, result.stderr
+    hands = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [h["file"] for h in hands] == ["<stdin>"] * len(expected)
+    assert [(h["hand_id"], h["line"], h["findings"]) for h in hands] == [
+        (h["hand_id"], h["line"], h["findings"]) for h in expected]
+
+
+def test_convert_and_status_read_standard_input() -> None:
+    converted = RUNNER.invoke(app, ["convert", "--to", "phh", "-"], input=CLEAN.read_bytes())
+    assert converted.exit_code == 0 and converted.stdout.startswith("[1]\n"), converted.stderr
+    status = RUNNER.invoke(app, ["status", "--json", "-"], input=(FIXTURES / "phh" / "td_fl.phh").read_bytes())
+    assert status.exit_code == 0, status.stderr
+    assert json.loads(status.stdout)["complete"] is True
+
+
+def test_process_substitution_is_read_as_a_pipe() -> None:
+    """``validate <(cat FILE)``: bash names the pipe /dev/fd/N; it is read once, like ``-``."""
+    result = subprocess.run(["bash", "-c", f'"{sys.executable}" -m drawdealer validate --format json <(cat "{CLEAN}")'],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    hands = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(hands) == len(validate_json(CLEAN)[1]) and hands[0]["file"].startswith("/dev/fd/")
+
+
+def test_a_named_fifo_or_device_is_refused_at_once_and_the_other_files_are_read(tmp_path: Path) -> None:
+    """A FIFO nobody writes to blocked ``validate`` forever; ``/dev/zero`` was read forever."""
+    fifo = tmp_path / "hands.fifo"
+    os.mkfifo(fifo)
+    result = run(["validate", "--format", "json", str(fifo), "/dev/zero", str(CLEAN)])
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"drawdealer: error: {fifo}: is a FIFO, not a file: not read (give - to read standard input)",
+        "drawdealer: error: /dev/zero: is a character device, not a file: not read (give - to read standard input)"]
+    assert len(result.stdout.splitlines()) == len(validate_json(CLEAN)[1])
+    for command in (["convert", "--to", "phh", str(fifo)], ["status", str(fifo)]):
+        refused = run(command)
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "is a FIFO" in refused.stderr
+
+
+def test_a_folder_that_cannot_be_listed_is_a_file_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rglob`` passed over a sub-folder it could not list; now it is among the run's file problems
+    (exit 2). The listing error is simulated: the tests may run as root, whom permissions do not stop."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "hands.txt").write_bytes(CLEAN.read_bytes())
+    locked = tmp_path / "b"
+    locked.mkdir()
+    (locked / "hidden.txt").write_bytes(CLEAN.read_bytes())
+    real = os.scandir
+
+    def scandir(path: str | os.PathLike[str] = ".") -> object:
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    items = list(validate([tmp_path]))
+    problems = [i for i in items if isinstance(i, FileProblem)]
+    assert [(p.file, p.message) for p in problems] == [(str(locked), "cannot read this folder (Permission denied)")]
+    assert {i.file for i in items if not isinstance(i, FileProblem)} == {str(tmp_path / "a" / "hands.txt")}
+    result = RUNNER.invoke(app, ["validate", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 2 and "cannot read this folder" in result.stderr
