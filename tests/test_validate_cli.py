@@ -167,7 +167,7 @@ def test_json_lines_shape_and_input_order() -> None:
     winner = next(h for h in hands if h["file"].endswith("WINNER_WRONG.txt"))
     assert winner["findings"][0] == {"code": "WINNER_WRONG", "severity": "error", "line": 42,
                                      "message": winner["findings"][0]["message"], "expected": ["Hero"],
-                                     "actual": ["Player1"]}
+                                     "actual": ["Player1"], "caused_by": None}
     assert [h["game"] for h in hands if h["file"].endswith("ita_session.phhs")] == ["ITA"] * 5
 
 
