@@ -392,11 +392,14 @@ def _serial(tasks: Iterable[Task | FileProblem], game: str | None,
 def _parallel(tasks: Iterable[Task | FileProblem], game: str | None, jobs: int) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
     when a task is done (for :func:`_shift_lines`); at most ``2 × jobs`` tasks are in flight, so
-    memory stays bounded however many tasks there are."""
+    memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the interrupted main
+    process stops them (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
+    import signal
 
     window = 2 * jobs
-    pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
         pending: deque[tuple[Any, Any]] = deque()
         for task in tasks:

@@ -191,3 +191,19 @@ def test_a_closed_pipe_ends_quietly_with_exit_0(many_flagged: Path, extra: list[
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0, err
     assert first and err == b""
+
+
+@pytest.mark.parametrize("extra", [["--format", "json"], ["--format", "json", "--jobs", "2"]], ids=["one", "jobs-2"])
+def test_ctrl_c_ends_with_one_line_and_exit_130(many_flagged: Path, extra: list[str]) -> None:
+    """Ctrl-C (SIGINT to the whole foreground group, as a terminal sends it) in the middle of a run:
+    one line, exit 130, no traceback from drawdealer or from its worker processes."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "drawdealer", "validate", *extra, str(many_flagged)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline()  # running
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert err.decode().splitlines() == ["drawdealer: interrupted"]

@@ -5,7 +5,7 @@ imported (``cli/fastargs.py``): Typer's import and its building of the command t
 third of a small run, more than the 120 ms start-up goal leaves (DESIGN.md convention 12;
 ``bench/bench_startup.py``). Everything else, including ``--help`` and usage errors, goes through
 the Typer app (``cli/app.py``). A reader that closes the pipe early (``| head``) ends
-the run quietly with exit 0 (``cli/pipes.py``).
+the run quietly with exit 0 (``cli/pipes.py``); Ctrl-C ends it with one line and exit 130.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ def main() -> None:
             sys.stdout.flush()
     except ReaderGone:
         reader_gone()
+    except KeyboardInterrupt:  # Ctrl-C: stop without a traceback, exit 130 as a shell does
+        sys.stderr.write("drawdealer: interrupted\n")
+        raise SystemExit(130) from None
 
 
 def _dispatch() -> None:
