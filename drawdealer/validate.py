@@ -254,8 +254,9 @@ class _Window(io.RawIOBase):
 def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
     """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
     raw = _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size)
-    text = io.TextIOWrapper(io.BufferedReader(raw), encoding=task.encoding, errors="drawdealer-cp1252", newline=None)
-    from drawdealer.parsers.sniff import text_blocks
+    from drawdealer.parsers.sniff import decoded, text_blocks
+
+    text = decoded(raw, task.encoding)
 
     with text:
         for block in text_blocks(text):

@@ -59,10 +59,18 @@ DIFFERENCES: dict[str, Difference] = {
         "an all-in below half a unit is not a bet level (TDA 47B); pokerkit raises from the all-in amount",
         "avoided: no raise while the bet to match is an all-in's odd amount"),
     "reshuffle": Difference(
-        "Staged reshuffle of the stub and the held-back last card", "§8.3, §8.4",
-        "RULES.md keeps the bottom card and reshuffles earlier discards first (S3); pokerkit deals every "
-        "card and reshuffles all discards, burns and mucked cards",
-        "option: LAST_CARD_RULE = DEAL_TO_LAST, RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER"),
+        "The stub: no burn when everybody stands pat, the held-back last card, the staged reshuffle",
+        "§8.2, §8.3, §8.4",
+        "RULES.md keeps the bottom card and reshuffles earlier discards first, never the drawer's own (S3); "
+        "pokerkit burns in every draw round, deals every card and reshuffles all discards, burns and "
+        "mucked cards",
+        "option: LAST_CARD_RULE = DEAL_TO_LAST, RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER, "
+        "BURN_AFTER_RESHUFFLE = false; no burn from the stub when all stand pat; a hand whose new stub "
+        "gives out the drawer's own discards is dealt again"),
+    "ante_trimming": Difference(
+        "A player all-in for less than the ante wins at most his level from each opponent", "§9.4",
+        "every chip committed counts, antes included; pokerkit's default puts every ante in one pot he may win",
+        "option: pokerkit's ante_trimming_status = True with antes for all (its advice; False for a big-blind ante)"),
     "odd_chips": Difference(
         "Odd chips of a split pot: one unit per winner from the button's left", "§9.6",
         "the TDA odd-chip rule; pokerkit gives the whole remainder to the first winner",
@@ -95,10 +103,15 @@ class Table:
     def players(self) -> int:
         return len(self.stacks)
 
+    @property
+    def trimmed(self) -> bool:
+        """pokerkit's ``ante_trimming_status``: on with antes for all (:data:`DIFFERENCES` ``ante_trimming``)."""
+        return len(self.antes) > 1
+
 
 def random_table(rng: random.Random) -> Table:
-    """A table of 2-6 players with forced bets every stack covers (:data:`DIFFERENCES`
-    ``short_big_blind``; a player all-in on the antes is issue 14's defect 4)."""
+    """A table of 2-6 players whose blinds cover their forced bets (:data:`DIFFERENCES`
+    ``short_big_blind``); the other players may hold less than the big blind, or than the ante."""
     n = rng.randint(2, 6)
     bb = rng.choice((2, 4, 10, 20))
     sb = rng.choice((bb // 2, bb // 2, bb)) if n > 2 else bb // 2  # DIFFERENCES["equal_blinds_heads_up"]
@@ -107,19 +120,23 @@ def random_table(rng: random.Random) -> Table:
     antes = {i: ante for i in range(n)} if kind == "all" else {1: ante * n} if kind == "bb" else {}  # PHH: reversed heads-up
     floor = bb + max(antes.values(), default=0) + 1
     stacks = [rng.choice((rng.randint(floor, floor + 6 * bb), rng.randint(20 * bb, 200 * bb))) for _ in range(n)]
+    for i in range(2, n):
+        if rng.random() < 0.08:
+            stacks[i] = rng.randint(1, floor)  # all-in on the ante, the call or the first raise
     variant = rng.choice(("F2L3D", "N2L1D"))
     return Table(variant=variant, blinds=(sb, bb), antes=antes, stacks=stacks,
                  one_card_per_action=rng.random() < 0.25, small_bet=bb, big_bet=2 * bb)
 
 
 def new_state(table: Table) -> tuple[pk.Poker, pk.State]:
-    """pokerkit's game and initial state for ``table``."""
+    """pokerkit's game and initial state for ``table`` (antes trimmed: :data:`DIFFERENCES` ``ante_trimming``)."""
     if table.variant == "F2L3D":
         game: pk.Poker = pk.FixedLimitDeuceToSevenLowballTripleDraw(
-            AUTOMATIONS, False, table.antes, table.blinds, table.small_bet, table.big_bet, mode=pk.Mode.CASH_GAME)
+            AUTOMATIONS, table.trimmed, table.antes, table.blinds, table.small_bet, table.big_bet,
+            mode=pk.Mode.CASH_GAME)
     else:
         game = pk.NoLimitDeuceToSevenLowballSingleDraw(
-            AUTOMATIONS, False, table.antes, table.blinds, table.blinds[1], mode=pk.Mode.CASH_GAME)
+            AUTOMATIONS, table.trimmed, table.antes, table.blinds, table.blinds[1], mode=pk.Mode.CASH_GAME)
     return game, game(tuple(table.stacks), table.players)
 
 
@@ -197,7 +214,8 @@ def _play_once(rng: random.Random) -> tuple[str, Table, list[str], int]:
         fields["user_defined_fields"] = {"_drawdealer_options": options}
         steered.append("reshuffle")
     history = pk.HandHistory.from_game_state(
-        game, state, compression_status=not table.one_card_per_action, finishing_stacks=list(state.stacks), **fields)
+        game, state, compression_status=not table.one_card_per_action, finishing_stacks=list(state.stacks),
+        ante_trimming_status=table.trimmed, **fields)
     pots = 1 + max((op.pot_index for op in state.operations if isinstance(op, pk.ChipsPushing)), default=0)
     return history.dumps(), table, steered, pots
 
@@ -224,8 +242,12 @@ class _Stub:
         state.stand_pat_or_discard(self.discards[i])
 
     def burn(self) -> None:
-        """The burn before a draw round's first replacement: from an empty stub pokerkit reshuffles now,
-        RULES.md when the first drawer is served (§8.4)."""
+        """The burn before a draw round's first replacement: none when everybody stands pat (§8.2; pokerkit
+        burns anyway, so it burns an unknown card that leaves its stub alone); from an empty stub pokerkit
+        reshuffles now, RULES.md when the first drawer is served (§8.4)."""
+        if not any(self.discards.values()):
+            self.state.burn_card("??")
+            return
         if not self.state.deck_cards:
             self._reshuffle(next((cards for cards in self.discards.values() if cards), []))
         self.state.burn_card()

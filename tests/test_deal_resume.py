@@ -101,7 +101,7 @@ def test_hand_file_edited_into_nonsense_is_refused_with_file_and_line(tmp_path: 
     original = hand.read_text()
     hand.write_text(original.replace("cbr 30", "cbr 9999"))
     err = _refused(journal, f"{hand}:{index + 1}: ")
-    assert "'p2 cbr 9999' puts Cat in for 9999, but the chips allow 94" in err  # not read as an all-in
+    assert "Cat puts in 9999 with 94 behind (BET_EXCEEDS_STACK)" in err  # not read as an all-in (issue 14 defect 1)
     swapped = lines[:index - 1] + [lines[index], lines[index - 1]] + lines[index + 1:]
     hand.write_text("\n".join(swapped) + "\n")
     err = _refused(journal, f"{hand}:{index}: ")

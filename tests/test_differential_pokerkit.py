@@ -148,8 +148,15 @@ def test_difference_fl_raise_after_short_all_in() -> None:
 
 
 def test_difference_reshuffle() -> None:
-    """§8.3, §8.4: hands in which pokerkit reshuffled its stub, read with RULES.md's own stub rules
-    (held-back last card, staged pool) instead of the options the generator writes, are flagged."""
+    """§8.2-§8.4: pokerkit burns a card in a draw round where everybody stands pat (RULES.md burns
+    none); hands in which pokerkit reshuffled its stub, read with RULES.md's own stub rules (held-back
+    last card, staged pool) instead of the options the generator writes, are flagged."""
+    game, state = _state("F2L3D", (1, 2), (100, 100), automations=AUTOMATIONS + (pk.Automation.HOLE_DEALING,))
+    state.check_or_call()
+    state.check_or_call()
+    state.stand_pat_or_discard()
+    state.stand_pat_or_discard()
+    assert state.can_burn_card()
     flagged = 0
     for seed in range(400):
         h = play(seed)
@@ -159,6 +166,21 @@ def test_difference_reshuffle() -> None:
             assert validate(h.text) == []
             flagged += "DRAW_CARD_UNAVAILABLE" in _codes(text)
     assert flagged >= 3
+
+
+def test_difference_ante_trimming() -> None:
+    """§9.4: p3 is all-in for 3 on an ante of 10 and has the best hand. He wins 3 from each player
+    (12); pokerkit's default (no ante trimming) gives him every ante (33)."""
+    for trimming, won in ((False, 33), (True, 12)):
+        game = pk.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS + (pk.Automation.CARD_BURNING,), trimming, 10,
+                                                        (10, 20), 20, mode=pk.Mode.CASH_GAME)
+        state = game((100, 100, 3, 100), 4)
+        for cards in ("KsKdKcKhQs", "AsAdAcAhQd", "7s5h4d3c2s", "QhQcJdJcTs"):
+            state.deal_hole(cards)
+        _fold_out(state)
+        assert state.stacks[2] == won
+        codes = _codes(_phh(game, state))
+        assert ("STACK_ARITHMETIC" in codes) is not trimming
 
 
 def test_difference_odd_chips() -> None:

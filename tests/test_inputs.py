@@ -90,3 +90,34 @@ def test_a_folder_that_cannot_be_listed_is_a_file_problem(tmp_path: Path, monkey
     assert {i.file for i in items if not isinstance(i, FileProblem)} == {str(tmp_path / "a" / "hands.txt")}
     result = RUNNER.invoke(app, ["validate", "--format", "json", str(tmp_path)])
     assert result.exit_code == 2 and "cannot read this folder" in result.stderr
+
+
+ENCODINGS = FIXTURES / "pokerstars" / "encodings"
+
+
+@pytest.mark.parametrize("second", ["utf16le_bom_crlf.txt", "utf16be_bom.txt"])
+def test_utf8_then_utf16_is_read_hand_by_hand_in_each_encoding(tmp_path: Path, second: str) -> None:
+    """Exports end to end, UTF-8, UTF-16 (its byte-order mark starts a line), UTF-8 again (with its
+    mark): the UTF-16 hands were decoded as UTF-8, one garbled text of NULs without a hand header."""
+    parts = [FIXTURES / "clean" / "27td_fl.txt", ENCODINGS / second, ENCODINGS / "utf8_bom.txt"]
+    path = tmp_path / "all.txt"
+    path.write_bytes(b"".join(p.read_bytes() for p in parts))
+    alone = [validate_json(p) for p in parts]
+    code, hands, _, stderr = validate_json(path)
+    assert stderr == "" and code == max(c for c, _, _, _ in alone)
+    expected = [h for _, each, _, _ in alone for h in each]
+    assert [(h["hand_id"], [f["code"] for f in h["findings"]]) for h in hands] == [
+        (h["hand_id"], [f["code"] for f in h["findings"]]) for h in expected]
+    lines = [len(p.read_bytes().decode("utf-8" if p.suffix and "16" not in p.name else "utf-16").splitlines())
+             for p in parts]
+    assert hands[len(alone[0][1])]["line"] == lines[0] + alone[1][1][0]["line"]  # numbered on through the parts
+
+
+def test_a_stray_nul_byte_does_not_make_a_utf8_file_utf16(tmp_path: Path) -> None:
+    """One NUL in the first kilobytes made the whole file UTF-16 (no hand read, exit 2)."""
+    text = CLEAN.read_bytes()
+    path = tmp_path / "nul.txt"
+    path.write_bytes(text.replace(b"*** DEALING HANDS ***", b"*** DEALING\x00HANDS ***", 1))
+    code, hands, _, stderr = validate_json(path)
+    assert code == 1 and stderr == ""
+    assert len(hands) == len(validate_json(CLEAN)[1])

@@ -201,3 +201,28 @@ def test_split_points_finds_a_header_across_reads_and_far_away(tmp_path: Path) -
     starts = [m.start() for m in re.finditer(rb"PokerStars Hand #", body)]
     assert points == starts
     assert len(list(read_hands(path))) == 3
+
+
+def test_the_limits_are_documented_in_validate_help() -> None:
+    """``drawdealer validate --help`` states each limit with the value the readers apply."""
+    from typer.testing import CliRunner
+
+    from drawdealer.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.stdout.replace("│", " ").split())
+    for said in (f"{limits.MAX_PLAYERS} players (PLAYER_COUNT_INVALID)", f"{limits.MAX_LINE_CHARS:,} characters in a line",
+                 f"{limits.MAX_HAND_CHARS:,} characters in a hand", f"{limits.MAX_ACTIONS:,} actions",
+                 f"{limits.MAX_AMOUNT_DIGITS} digits in an amount", f"nested {limits.MAX_NESTING} deep",
+                 "- (standard input"):
+        assert said in text, said
+
+
+def test_an_over_long_amount_in_drawdealer_commentary_is_a_parse_error_on_its_line(tmp_path: Path) -> None:
+    """``# drawdealer: as raise N`` with 5,000 digits was reported on the hand's first line."""
+    text = (FIXTURES / "phh" / "td_fl.phh").read_text(encoding="utf-8")
+    path = tmp_path / "hand.phh"
+    path.write_text(text.replace('"p3 cbr 40",', f'"p3 cbr 40 # drawdealer: as raise {"9" * 5000}",'), encoding="utf-8")
+    finding = only_finding(path)
+    assert finding["code"] == "PARSE_ERROR" and "more than 15 digits" in finding["message"]
+    assert text.splitlines()[finding["line"] - 1] == '  "p3 cbr 40",'

@@ -168,6 +168,7 @@ def test_json_lines_shape_and_input_order() -> None:
     assert winner["findings"][0] == {"code": "WINNER_WRONG", "severity": "error", "line": 42,
                                      "message": winner["findings"][0]["message"], "expected": ["Hero"],
                                      "actual": ["Player1"], "caused_by": None}
+    assert [f["caused_by"] for f in winner["findings"][1:]] == [0, 0]  # the collected amounts follow from it
     assert [h["game"] for h in hands if h["file"].endswith("ita_session.phhs")] == ["ITA"] * 5
 
 

@@ -23,6 +23,7 @@ from typer.exceptions import TyperException
 from typer.models import Context
 
 from drawdealer.cli.errors import ExitCode, fail
+from drawdealer.cli.text import shown
 from drawdealer.cli.convert import convert as _convert
 from drawdealer.cli.deal.command import deal as _deal
 from drawdealer.cli.potlimit import potlimit as _potlimit
@@ -149,7 +150,7 @@ def run() -> None:
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx is not None else PROG
         message = " ".join(err.format_message().split())  # Click words some on several lines
-        sys.stderr.write(f"{where}: error: {message} (see {where} --help)\n")
+        sys.stderr.write(f"{where}: error: {shown(message)} (see {where} --help)\n")
         code = ExitCode.BAD_INPUT
     except typer.Abort:
         sys.stderr.write(f"{PROG}: aborted\n")

@@ -5,6 +5,10 @@ original (:mod:`drawdealer.convert`); a hand that would change, that cannot be p
 the target cannot say is reported on stderr (``file:line``) and left out. Hands of games
 drawdealer does not play (Badugi …) are left out with a notice.
 
+``-o OUT`` never destroys data (issue 15, "Data safety"): OUT may not be FILE itself (also through a
+symbolic or hard link), an existing OUT is replaced only with ``--force``, and OUT is written through
+a temporary file renamed over it at the end (``cli/atomic.py``), so a failed run leaves it as it was.
+
 Exit codes: 0 every hand of a drawdealer game converted unchanged, 1 some hand was left out or
 changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cannot be written.
 """
@@ -29,6 +33,7 @@ def convert(
     to: Annotated[Target, typer.Option("--to", help="The format to write.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.",
                                              show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Write the hands of FILE as PHH or PokerStars text (checked by reading them back)."""
     from drawdealer.cli.errors import fail
@@ -42,6 +47,8 @@ def convert(
     refused = inputs.not_a_file(file)
     if refused is not None:
         fail(f"{file}: {refused}")
+    if out is not None:
+        _check_output(file, out, force=force)
     try:
         results = convert_file(inputs.readable(file), to.value, source=inputs.display_name(file))
         first = next(results, None)
@@ -58,27 +65,59 @@ def convert(
             if isinstance(item, Converted):
                 if item.differences:
                     bad += 1
-                    sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id} not converted: it "
-                                     f"changes when read back ({item.differences[0]})\n")
+                    _notice(f"{file}:{item.line}: hand #{item.hand_id} not converted: it "
+                            f"changes when read back ({item.differences[0]})")
                     continue
                 yield item.text
             else:
                 bad += item.error
                 label = "not converted" if item.error else "skipped"
-                sys.stderr.write(f"drawdealer: {file}:{item.line}: hand #{item.hand_id or '?'} {label}: {item.reason}\n")
+                _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} {label}: {item.reason}")
 
     if out is None:
         for chunk in joined(texts(), to.value):
             sys.stdout.write(chunk)
         sys.stdout.flush()
     else:
+        from drawdealer.cli.atomic import replacing
+
         try:
-            with open(out, "w", encoding="utf-8", newline="\n") as handle:
+            with replacing(out) as handle:
                 for chunk in joined(texts(), to.value):
                     handle.write(chunk)
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
     raise typer.Exit(code=1 if bad else 0)
+
+
+def _notice(message: str) -> None:
+    """One line on stderr about a hand left out; names in it are shown escaped (``cli/text.py``)."""
+    from drawdealer.cli.text import shown
+
+    sys.stderr.write(f"drawdealer: {shown(message)}\n")
+
+
+def _check_output(file: Path, out: Path, *, force: bool) -> None:
+    """Refuse an OUT that is FILE (the same inode, however it is named), a folder, or, without
+    ``--force``, any existing file."""
+    from drawdealer.cli.errors import fail
+
+    try:
+        there = out.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        fail(f"{out}: {exc.strerror or exc}")
+    try:
+        source = file.stat()
+    except OSError:
+        source = None  # standard input (read whole before OUT is written), or missing: reading FILE says so
+    if source is not None and (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
+        fail(f"-o {out}: is the input {file} itself; write the conversion to another file")
+    if out.is_dir():
+        fail(f"-o {out}: is a directory")
+    if not force:
+        fail(f"-o {out}: already exists; use --force to replace it")
 
 
 def _chain(first: list, rest):

@@ -9,11 +9,11 @@ starts in well under 120 ms (DESIGN.md convention 12); ``cli/showdown.py`` is th
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.errors import fail
+from drawdealer.cli.text import json_text, shown
 
 if TYPE_CHECKING:
     from drawdealer.engine.cards import Card
@@ -56,8 +56,8 @@ def settle(hands: list[str], *, game: str | None, players: str | None, json_outp
     rows = [{"name": names[i], "cards": cards_str(sorted_by_rank(cards[i])),
              "description": ranking.describe(cards[i]), "place": place[i]} for i in order]
     if json_output:
-        sys.stdout.write(json.dumps({"game": name, "winners": winners, "hands": rows, "explanation": explanation},
-                                    ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text({"game": name, "winners": winners, "hands": rows, "explanation": explanation})
+                         + "\n")
         return
     title = _TITLES[name] + (f", {n_players} players" if name == "italian" else "")
     _print_table(title, rows, [sorted_by_rank(cards[i]) for i in order], explanation)
@@ -181,13 +181,13 @@ def _print_table(title: str, rows: list[dict], cards: list[list[Card]], explanat
         win = row["place"] == 1
         style = "bold green" if win else ""  # not on the cards, which keep their suit colours
         table.add_row(Text(str(row["place"]) + (" ★" if win and fancy else ""), style=style),
-                      Text(row["name"], style=style), cards_text(hand, fancy=fancy),
+                      Text(shown(row["name"]), style=style), cards_text(hand, fancy=fancy),
                       Text(row["description"], style=style))
     console.print(table)
-    winners = [row["name"] for row in rows if row["place"] == 1]
+    winners = [shown(row["name"]) for row in rows if row["place"] == 1]
     head = f"Winner: {winners[0]}" if len(winners) == 1 else "Split: " + ", ".join(winners)
     console.print(Text(head, style="bold"), soft_wrap=True)
-    console.print(Text(f"Why: {explanation}."), soft_wrap=True)
+    console.print(Text(f"Why: {shown(explanation)}."), soft_wrap=True)
 
 
 def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], winners: dict[str, list[str]],

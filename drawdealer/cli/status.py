@@ -10,13 +10,13 @@ when the file cannot be read.
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 from pathlib import Path
 
 import typer
 
 from drawdealer.cli.errors import ExitCode, fail
+from drawdealer.cli.text import json_text, shown
 
 
 _SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
@@ -104,7 +104,7 @@ def status(
             "choices": words, "stacks": state.stacks(), "stub": stub, "complete": state.is_complete,
             "findings": [f.to_dict() for f in result.findings],
         }
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(out) + "\n")
     else:
         lines = [f"{file}: hand {record.hand_id} ({state.spec.id}), {state.street}, pot {money(state.pot)}"
                  + (f", stub {stub} cards" if stub is not None else "")]
@@ -120,6 +120,6 @@ def status(
         for f in result.findings:
             where = f"line {f.line}: " if f.line else ""
             lines.append(f"{f.severity.value}: {where}{f.message} ({f.code})")
-        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.write("".join(shown(line) + "\n" for line in lines))  # names are data (cli/text.py)
     if errors:
         raise typer.Exit(code=ExitCode.FINDINGS)

@@ -19,7 +19,9 @@ Reads PokerStars text and PHH (format by content), replays each hand and prints 
 
 Exit codes: 0 no hand has an error finding (warnings and skipped hands allowed), 1 some hand has
 one (a hand that cannot be parsed is a ``PARSE_ERROR``), 2 a file cannot be read at all (missing,
-unreadable, unknown format: one line on stderr per file; the other files are still validated).
+unreadable, unknown format, a FIFO or device, a folder that cannot be listed: one line on stderr
+per file; the other files are still validated). ``-`` reads standard input (``drawdealer.inputs``);
+the limits per hand (``parsers/limits.py``) are in the command's help.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ class OutputFormat(str, Enum):
 
 
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Hand-history files (PokerStars text or PHH).",
-                                                show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars text or PHH); "
+                                                "- reads standard input.", show_default=False)],
     output: Annotated[OutputFormat, typer.Option("--format", help="human: Rich report; json: JSON Lines, one "
                                                  "object per hand.")] = OutputFormat.human,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand with an error finding.")] = False,
@@ -47,7 +49,16 @@ def validate(
     jobs: Annotated[str, typer.Option("--jobs", "-j", metavar="auto|N", help="Worker processes: auto uses every "
                                       "core for a large input (8 MB or more), N forces N.")] = "auto",
 ) -> None:
-    """Validate hand histories: replay every hand and report each finding (exit 0 clean, 1 findings, 2 unreadable)."""
+    """Validate hand histories: replay every hand and report each finding (exit 0 clean, 1 findings, 2 unreadable).
+
+    FILES may be folders (read recursively) and - (standard input; a pipe or <(...) works too). A
+    FIFO, device or socket named here is refused unread, and a folder that cannot be listed is
+    reported (exit 2).
+
+    Limits per hand (parsers/limits.py; a hand over one is one finding and the next hand is read):
+    10 players (PLAYER_COUNT_INVALID), 20,000 characters in a line, 1,000,000 characters in a hand,
+    2,000 actions, 15 digits in an amount, PHH arrays and tables nested 8 deep (PARSE_ERROR).
+    """
     from drawdealer.cli.validate_core import run
 
     raise typer.Exit(code=run(files, output=output.value, strict=strict, game=game, jobs=jobs))

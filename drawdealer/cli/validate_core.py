@@ -4,7 +4,8 @@ The human report leads with the root causes of each hand, the findings that foll
 below it, indented and marked ``↳`` (:func:`root_first`, ``engine.causes``).
 
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
-is put together directly; it is the same text as ``json.dumps(report.to_dict(), ensure_ascii=False)``.
+is put together directly; it is the same text as ``json_text(report.to_dict())`` (``cli/text.py``:
+valid UTF-8 also for file names that are not). Human output shows names escaped (``shown``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import Any, Sequence
+
+from drawdealer.cli.text import json_text, shown
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -65,12 +68,11 @@ def fast_path(argv: list[str]) -> None:
 
 
 def _unreadable(problem: Any) -> None:
-    sys.stderr.write(f"drawdealer: error: {problem.file}: {problem.message}\n")
+    sys.stderr.write(f"drawdealer: error: {shown(problem.file)}: {shown(problem.message)}\n")
 
 
 def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> int:
     # json.dumps's own string encoder when ensure_ascii=False
-    import json
     from json.encoder import encode_basestring as quote
 
     from drawdealer.validate import FileProblem, validate
@@ -89,13 +91,13 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
         hand_id = item.hand_id
         if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
             errors = errors or item.has_error
-            batch.append(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+            batch.append(json_text(item.to_dict()) + "\n")
         else:
             file, game_name = item.file, item.game
             if file not in quoted:
-                quoted[file] = json.dumps(file, ensure_ascii=False)
+                quoted[file] = json_text(file)
             if game_name not in quoted:
-                quoted[game_name] = json.dumps(game_name, ensure_ascii=False)
+                quoted[game_name] = json_text(game_name)
             batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
                          f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
         if len(batch) >= _BATCH:
@@ -143,7 +145,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             if isinstance(item, FileProblem):
                 problems.append(item)
                 if progress is not None:
-                    progress.console.print(f"drawdealer: error: {item.file}: {item.message}", markup=False,
+                    progress.console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
                                            highlight=False, soft_wrap=True)
                 else:
                     _unreadable(item)
@@ -190,22 +192,24 @@ def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
 def _print_hand(console: Any, report: Any) -> None:
     from rich.text import Text
 
-    head = Text(f"{report.file}:{report.line}", style="bold")
-    head.append(f"  hand #{report.hand_id}" if report.hand_id else "  (no hand id)")
+    file = shown(report.file)
+    head = Text(f"{file}:{report.line}", style="bold")
+    head.append(f"  hand #{shown(report.hand_id)}" if report.hand_id else "  (no hand id)")
     if report.game:
-        head.append(f"  {report.game}", style="dim")
+        head.append(f"  {shown(report.game)}", style="dim")
     console.print(head)
     for f, follows in root_first(report.findings):
         line = Text("      ↳ " if follows else "  ")
-        line.append(f"{report.file}:{f.line if f.line is not None else report.line}", style="cyan")
+        line.append(f"{file}:{f.line if f.line is not None else report.line}", style="cyan")
         line.append("  ")
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
-        line.append(f"  {f.message}")
+        line.append(f"  {shown(f.message)}")
         if f.code == "PARSE_ERROR":
-            line.append(f"  (column {f.details.get('column')}: {f.actual!r})", style="dim")
+            line.append(f"  (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
         elif f.expected is not None or f.actual is not None:
             plain = f.to_dict()
-            line.append(f"  expected {_value(plain['expected'], f)}, actual {_value(plain['actual'], f)}", style="dim")
+            line.append(shown(f"  expected {_value(plain['expected'], f)}, actual {_value(plain['actual'], f)}"),
+                        style="dim")
         console.print(line)
 
 
@@ -236,7 +240,7 @@ def _print_summary(console: Any, n_files: int, stats: dict[str, int], codes: Any
                     str(len(problems)))
     console.print(summary)
     if skipped_games:
-        games = ", ".join(f"{g} ×{n}" for g, n in skipped_games.most_common())
+        games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
         console.print(f"skipped (GAME_UNSUPPORTED: games drawdealer does not play, cancelled hands): {games}",
                       markup=False)
     if codes:

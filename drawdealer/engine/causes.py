@@ -34,8 +34,8 @@ BREAKS_HAND = frozenset(("DRAW_COUNT_MISMATCH", "DRAW_COUNT_EXCEEDED", "HAND_SIZ
 READS_HAND = frozenset(("DRAW_CARD_UNAVAILABLE", "DISCARD_NOT_IN_HAND", "HAND_SIZE_INVALID", "SHOWDOWN_HAND_MISMATCH"))
 """Findings that read a player's tracked hand."""
 BET_AMOUNT = frozenset(("BET_EXCEEDS_STACK", "BET_SIZE_FIXED_LIMIT", "RAISE_SIZE_FIXED_LIMIT", "BET_BELOW_MINIMUM",
-                        "RAISE_BELOW_MINIMUM", "BET_ABOVE_POT_LIMIT", "RAISE_ABOVE_POT_LIMIT", "IT_OPEN_BET_OUT_OF_RANGE",
-                        "IT_BLIND_AMOUNT_WRONG"))
+                        "RAISE_BELOW_MINIMUM", "BET_ABOVE_POT_LIMIT", "RAISE_ABOVE_POT_LIMIT",
+                        "IT_OPEN_BET_OUT_OF_RANGE", "IT_BLIND_AMOUNT_WRONG"))
 """Findings on the amount of a bet or raise, which the calls after it answer."""
 
 _NOT_AS_RECORDED = frozenset(("BET_EXCEEDS_STACK", "ACTION_AFTER_ROUND_CLOSED", "ACTION_BY_INACTIVE_PLAYER",

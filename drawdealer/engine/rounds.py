@@ -58,7 +58,8 @@ class BettingRound:
     def _call(self, i: int, a: Action) -> list[Problem]:
         """Call: the chips owed, clipped by the stack (RULES.md §7.1). A call of another amount is
         flagged and carried on as recorded (§11.1): the player has called, and the chips he put in
-        are the log's (clipped by his stack), so one wrong call is one finding."""
+        are the log's (clipped by his stack), so one wrong call is one finding. Of a call for more,
+        what nobody matched comes back as uncalled chips; a call for less, :meth:`_short_by`."""
         problems: list[Problem] = []
         if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
             return problems
@@ -442,8 +443,7 @@ class BettingRound:
 
     def _short_by(self, i: int, chips: int) -> None:
         """Player ``i`` called for ``chips`` less than the call, as the log says: he has called all the
-        same, so uncalled chips and side pots count him as matched (:meth:`matched`). A call for more
-        puts the log's chips in; what nobody matched comes back as uncalled chips (§7.1)."""
+        same, so uncalled chips and side pots count him as matched (:meth:`matched`)."""
         if self.short is None:
             self.short = [0] * self.n
         self.short[i] += chips
@@ -463,7 +463,7 @@ class BettingRound:
         a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
         """
         total = self.total
-        uncalled = uncalled_excess(total if self.short is None else self.matched())
+        uncalled = uncalled_excess(self.matched())
         if uncalled is not None:
             who, excess = uncalled
             if self.stack[who] == 0 and not self.folded[who]:

@@ -676,7 +676,7 @@ class _Reader:
                 high = 0
                 drawing = False
                 dealing.next_round()
-            forced = _explicit(ext) if ext else None
+            forced = _explicit(ext, line) if ext else None
             if forced is not None:
                 kind, raw = forced
                 amount = self._amount(raw, "actions")
@@ -719,7 +719,7 @@ class _Reader:
         if len(ext) < 3 or ext[1] not in index or not _NUMBER.fullmatch(ext[2]):
             raise _Fail("expected '# drawdealer: post_xx pN amount'", line, 1, text)
         i = index[ext[1]]
-        amount = self._amount(_number(ext[2]), "actions")
+        amount = self._amount(_number(ext[2], line), "actions")
         stacks[i] -= amount
         if ext[0] in ("post_sb", "post_bb", "post_blind_open", "post_controbuio"):
             committed[i] += amount
@@ -878,20 +878,20 @@ _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _EXPLICIT = {"fold": K.FOLD, "check": K.CHECK, "call": K.CALL, "bet": K.BET, "raise": K.RAISE}
 
 
-def _number(text: str) -> int | float:
+def _number(text: str, line: int | None = None) -> int | float:
     """The amount an action string writes (a float with a point or an exponent); a :class:`_Fail`
-    past :data:`~drawdealer.parsers.limits.MAX_AMOUNT_DIGITS` digits."""
+    (on ``line``, when known) past :data:`~drawdealer.parsers.limits.MAX_AMOUNT_DIGITS` digits."""
     if "." in text or "e" in text or "E" in text:
         return float(text)
     if len(text) > limits.MAX_AMOUNT_DIGITS and limits.too_many_digits(float(text)):
-        raise _Fail(limits.digits_message(f"'{text[:20]}…'"))
+        raise _Fail(limits.digits_message(f"'{text[:20]}…'"), line)
     return int(text)
 
 
-def _explicit(ext: list[str]) -> tuple[ActionKind, int | float] | None:
-    """``# drawdealer: as call 150``: the action exactly as the original log had it."""
+def _explicit(ext: list[str], line: int | None) -> tuple[ActionKind, int | float] | None:
+    """``# drawdealer: as call 150`` (on ``line``): the action exactly as the original log had it."""
     if len(ext) >= 3 and ext[0] == "as" and ext[1] in _EXPLICIT and _NUMBER.fullmatch(ext[2]):
-        return _EXPLICIT[ext[1]], _number(ext[2])
+        return _EXPLICIT[ext[1]], _number(ext[2], line)
     return None
 
 

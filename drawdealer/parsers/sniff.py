@@ -1,8 +1,10 @@
 """Which format a file is, how it is encoded, and its hands one at a time (DESIGN.md "sniff.py").
 
-Decoding: a UTF-8 BOM, a UTF-16 BOM (LE or BE) or, without a BOM, NUL bytes in the first
-kilobytes (UTF-16 LE/BE by where the NULs fall); otherwise UTF-8, and any byte sequence that is not
-UTF-8 is read as Windows-1252 (old PokerStars exports). Lines lose their end (LF, CRLF, CR),
+Decoding: a UTF-8 BOM, a UTF-16 BOM (LE or BE) or, without a BOM, a quarter or more NUL bytes in
+the first kilobytes (UTF-16 LE/BE by where the NULs fall); otherwise UTF-8, and any byte sequence
+that is not UTF-8 is read as Windows-1252 (old PokerStars exports). Exports of other encodings
+concatenated after the first are read each in its own encoding when a byte-order mark starts them
+(:func:`decoded`). Lines lose their end (LF, CRLF, CR),
 trailing spaces and any BOM left at their start (files made by concatenating exports).
 
 The format is decided by the content, never by the file name: a PokerStars hand header, PHH's
@@ -20,7 +22,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from drawdealer.parsers import limits
 
@@ -75,7 +77,7 @@ def detect_encoding(head: bytes) -> str:
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
     sample = head[:4096]
-    if b"\x00" in sample:
+    if sample.count(0) * 4 >= len(sample):  # text of UTF-16 is half NULs; a stray NUL is not UTF-16
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
         return "utf-16-le" if odd >= even else "utf-16-be"
@@ -90,6 +92,106 @@ def _clean(lines: Iterable[str]) -> Iterator[str]:
         yield line
 
 
+class _Segments(io.RawIOBase):
+    """A file's bytes as UTF-8 when it is exports of several encodings end to end: a UTF-16
+    byte-order mark at the start of a line starts UTF-16 text (transcoded), a UTF-8 one in UTF-16
+    text starts UTF-8 again. UTF-8 passes through as it is (invalid bytes are left for the
+    ``drawdealer-cp1252`` fallback); a file that starts in UTF-16 starts transcoded."""
+
+    _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+    def __init__(self, raw: io.RawIOBase | io.BufferedIOBase, encoding: str) -> None:
+        self._raw = raw
+        self._pending = b""  # bytes read but not yet classified (a mark may straddle two reads)
+        self._out = memoryview(b"")  # UTF-8 ready to be returned
+        self._decoder = None if encoding.startswith("utf-8") else codecs.getincrementaldecoder(encoding)("replace")
+        self._at_line_start = True
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._out:
+            block = self._raw.read(1 << 18)
+            if not block:
+                self._out, self._pending = memoryview(self._convert(self._pending, final=True)), b""
+                break
+            self._out = memoryview(self._convert(self._pending + block if self._pending else block, final=False))
+        n = min(len(buffer), len(self._out))
+        buffer[:n] = self._out[:n]
+        self._out = self._out[n:]
+        return n
+
+    def _convert(self, data: bytes, *, final: bool) -> bytes:
+        """UTF-8 for ``data`` up to where it is safe to stop (the rest waits in ``_pending``). In
+        UTF-16, ``data`` always starts at a code unit (an even offset of the UTF-16 text)."""
+        out = []
+        while data:
+            if self._decoder is None:  # UTF-8: look for a UTF-16 mark at a line start
+                at = self._utf16_mark(data)
+                if at is not None:
+                    out.append(data[:at])
+                    self._decoder = codecs.getincrementaldecoder("utf-16")("replace")
+                    data = data[at:]
+                    continue
+                cut = len(data) if final else len(data) - 2  # a line end and half a mark may end the block
+                if cut <= 0:
+                    break
+                out.append(data[:cut])
+                self._at_line_start = data[cut - 1:cut] == b"\n"
+                data = data[cut:]
+                break
+            at, utf8 = self._mark_in_utf16(data)  # UTF-16: a UTF-8 or UTF-16 mark after a line end
+            if at is not None:
+                out.append(self._decoder.decode(data[:at], True).encode())
+                self._decoder = None if utf8 else codecs.getincrementaldecoder("utf-16")("replace")
+                self._at_line_start = True
+                data = data[at:]
+                continue
+            cut = len(data) if final else (len(data) - 6) & ~1  # whole code units; a mark may end the block
+            if cut <= 0 and not final:
+                break
+            out.append(self._decoder.decode(data[:cut], final).encode())
+            data = data[cut:]
+            break
+        self._pending = data
+        return b"".join(out)
+
+    def _utf16_mark(self, data: bytes) -> int | None:
+        """Where a UTF-16 byte-order mark starts a line of UTF-8 ``data`` (its bytes are never UTF-8:
+        searched alone, they are found fast), or None."""
+        found = []
+        for mark in self._UTF16_BOMS:
+            at = data.find(mark[0])  # one byte: memchr
+            while at >= 0 and not (data[at + 1:at + 2] == mark[1:] and (data[at - 1] == 10 if at else self._at_line_start)):
+                at = data.find(mark[0], at + 1)
+            if at >= 0:
+                found.append(at)
+        return min(found) if found else None
+
+    @staticmethod
+    def _mark_in_utf16(data: bytes) -> tuple[int | None, bool]:
+        """The first byte-order mark after a line end of UTF-16 ``data`` (either byte order) and
+        whether it is UTF-8's; ``(None, False)`` when there is none."""
+        best: tuple[int | None, bool] = (None, False)
+        for end in (b"\n\x00", b"\x00\n"):
+            for mark, utf8 in ((codecs.BOM_UTF8, True), *((bom, False) for bom in _Segments._UTF16_BOMS)):
+                at = data.find(end + mark)
+                while at >= 0 and at % 2:  # only a whole code unit is a line end
+                    at = data.find(end + mark, at + 1)
+                if at >= 0 and (best[0] is None or at + 2 < best[0]):
+                    best = (at + 2, utf8)
+        return best
+
+
+def decoded(raw: io.RawIOBase | io.BufferedIOBase, encoding: str) -> io.TextIOWrapper:
+    """The text of a binary stream whose start is in ``encoding`` (:func:`detect_encoding`), hand
+    histories of other encodings concatenated after it included (:class:`_Segments`): universal
+    line ends, bytes that are not UTF-8 read as Windows-1252."""
+    return io.TextIOWrapper(io.BufferedReader(_Segments(raw, encoding), 1 << 18), encoding="utf-8",
+                            errors="drawdealer-cp1252", newline=None)
+
+
 def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
     """The file's lines, decoded and cleaned (no line end, no trailing spaces, no BOM), each cut
     past :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` (:func:`~drawdealer.parsers.limits.bounded_lines`).
@@ -100,16 +202,13 @@ def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
         if encoding is None:
             encoding = detect_encoding(raw.read(_HEAD_BYTES))
             raw.seek(0)
-        errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
-        text = io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None)
-        yield from _clean(limits.bounded_lines(text))
+        yield from _clean(limits.bounded_lines(decoded(raw, encoding)))
 
 
 def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
     """The decoded file in blocks of 256k characters, each ending at a line end (``\\n``)."""
     with open(path, "rb") as raw:
-        errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
-        yield from text_blocks(io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None))
+        yield from text_blocks(decoded(raw, encoding))
 
 
 def text_blocks(text: io.TextIOBase) -> Iterator[str]:

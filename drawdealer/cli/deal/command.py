@@ -7,7 +7,6 @@ runs (DESIGN.md convention 12). Bad input exits 2 with one line on stderr (``cli
 from __future__ import annotations
 
 import datetime
-import json
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -106,11 +105,12 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     from drawdealer.cli.deal import screen
     from drawdealer.cli.deal.commands import CommandError, parse_command
     from drawdealer.cli.deal.prompt import Prompt
+    from drawdealer.cli.text import json_text, shown
 
     console = Console(highlight=False)
     prompt = Prompt(names=lambda: session.names, history=session.journal.directory / "history")
     if json_output:
-        sys.stderr.write(where + "\n")
+        sys.stderr.write(shown(where) + "\n")
     else:
         screen.show(console, session.view(message=where))
 
@@ -129,11 +129,14 @@ def _loop(session, where: str, *, json_output: bool) -> None:
             try:
                 reply = session.handle(command)
             except OSError as exc:  # the journal cannot be written: stop before showing anything
-                fail(f"journal {session.journal.directory}: cannot write ({exc}); after fixing it, "
-                     f"continue with --resume {session.journal.directory}")
+                folder = session.journal.directory
+                if not folder.is_dir():
+                    fail(f"journal {folder} is gone (the folder was deleted during the session); "
+                         "the session cannot be saved or resumed")
+                fail(f"journal {folder}: cannot write ({exc}); after fixing it, continue with --resume {folder}")
             reply_view, done = reply.view, reply.quit
         if json_output:
-            sys.stdout.write(json.dumps(reply_view.to_json(), ensure_ascii=False) + "\n")
+            sys.stdout.write(json_text(reply_view.to_json()) + "\n")
             sys.stdout.flush()
         else:
             screen.show(console, reply_view)

@@ -3,53 +3,29 @@
 A journal holds ``session.toml`` (the table between hands and the count of accepted commands, see
 ``sessionfile.py``) and one PHH file per hand, ``hand-0001.phh`` … (the hand so far), and for each
 finished hand the session file as it stood before ``next``, ``hand-0001.session.toml`` … (what
-``undo`` of ``next`` goes back to; issue 16). Every file
-is replaced atomically: written to a temporary file in the same directory, flushed and fsynced,
-renamed over the old one with ``os.replace``, then the directory itself is fsynced so the rename
-survives a power cut. A reader therefore sees either the old or the new version, never a torn one.
+``undo`` of ``next`` goes back to; issue 16). Every file is replaced atomically (``cli/atomic.py``:
+a temporary file in the same directory, fsynced, renamed over the old one), so a reader sees either
+the old or the new version, never a torn one.
+
+A session holds the journal's lock (``lock.py``: one dealer per journal) from the moment it
+creates or resumes the journal; holding it, the temporary files a crashed session left behind are
+its own to remove.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
+
+from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
+from drawdealer.cli.deal.lock import hold
 
 SESSION_FILE = "session.toml"
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (temp file, fsync, ``os.replace``, fsync dir)."""
-    directory = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_directory(directory)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable; a no-op where directories cannot be opened (Windows)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Replace ``path`` with ``text`` atomically (``cli/atomic.py``)."""
+    with replacing(path) as handle:
+        handle.write(text)
 
 
 class Journal:
@@ -71,8 +47,17 @@ class Journal:
         return self.session_path.is_file()
 
     def create(self) -> None:
-        """Make the directory (and parents); leftover temporary files are harmless."""
+        """Make the directory (and parents) and :meth:`lock` it."""
         self.directory.mkdir(parents=True, exist_ok=True)
+        self.lock()
+
+    def lock(self) -> None:
+        """Hold the journal's lock for the rest of the process (``lock.py``; raises
+        :class:`~drawdealer.cli.deal.lock.JournalBusy`), then remove the temporary files of
+        :func:`atomic_write` that a crash left behind: no other session writes here now."""
+        hold(self.directory)
+        for orphan in self.directory.glob(f".*{TEMP_SUFFIX}"):
+            orphan.unlink(missing_ok=True)
 
     def write_session(self, text: str) -> None:
         atomic_write(self.session_path, text)
@@ -118,4 +103,4 @@ class Journal:
             self.hand_path(number).unlink()
         except FileNotFoundError:
             return
-        _fsync_directory(self.directory)
+        fsync_directory(self.directory)

@@ -3,7 +3,7 @@ file and line (issue 5).
 
 The session file is read strictly (``sessionfile.py``); the current hand's PHH file is read with
 the PHH reader and replayed action by action through the engine. Anything that does not replay
-cleanly (a finding of RULES.md §11, an amount the reader would have to clip, players or stacks
+cleanly (a finding of RULES.md §11, such as an amount edited beyond the stack, players or stacks
 that do not match the session file, a command count that does not belong to it, an action count
 the file does not have) refuses the whole journal: nothing is replayed half-way and no file is
 changed. The one repair is the torn commit of ``session.py``: a hand file one command ahead of the
@@ -21,10 +21,7 @@ from typing import Callable
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.session import JOURNAL_KEY, DealerSession
 from drawdealer.cli.deal.sessionfile import SessionFileError, parse_session
-from drawdealer.engine.record import Action, ActionKind, HandRecord
-
-_CBR = re.compile(r"\bcbr (\d+)\b")
-
+from drawdealer.engine.record import HandRecord
 
 class JournalError(ValueError):
     """A journal that cannot be resumed; the message starts with ``file[:line]``."""
@@ -40,6 +37,7 @@ def resume(journal: Journal) -> tuple[DealerSession, str]:
         raise JournalError(str(journal.directory), "no such journal directory")
     if not path.is_file():
         raise JournalError(str(path), "missing: this directory holds no dealing session")
+    journal.lock()  # before anything is read: one dealer per journal
     try:
         info = parse_session(journal.read_session())
         session = DealerSession(info, journal)
@@ -96,7 +94,6 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
         raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {actions} actions but the file has "
                            f"{len(parsed.actions)}: a line was added or removed by hand")
     _check_table(session, parsed, where, line_of)
-    _check_amounts(session, parsed.actions, where)
     errors = session.rebuild(list(parsed.actions))
     if errors:
         action, finding = errors[0]
@@ -121,19 +118,3 @@ def _check_table(session: DealerSession, parsed: HandRecord, where: Callable[[in
     if parsed.button != session.info.button:
         raise JournalError(where(line_of("players")),
                            f"the button is {parsed.button}, {name} says {session.info.button}")
-
-
-def _check_amounts(session: DealerSession, actions: tuple[Action, ...], where: Callable[[int | None], str]) -> None:
-    """Every ``cbr N`` must replay as a bet or raise to exactly N: the PHH reader clips an amount
-    beyond the stack into an all-in, which would quietly change the hand."""
-    state = session.fresh_state()
-    for action in actions:
-        match = _CBR.search(action.text)
-        seat = state.player(action.player)
-        if match and seat is not None and action.kind in (ActionKind.BET, ActionKind.RAISE):
-            written = int(match.group(1))
-            to = action.amount if action.kind is ActionKind.RAISE else seat.bet + action.amount
-            if to != written:
-                raise JournalError(where(action.line), f"'{action.text}' puts {action.player} in for {written}, "
-                                   f"but the chips allow {to}: edited by hand, not replayed")
-        state.apply(action)

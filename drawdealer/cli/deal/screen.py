@@ -3,7 +3,8 @@
 The table with seats, stacks, bets in front, button and blinds, the player to act highlighted, the
 pot(s) and the stub; then the legal actions with their amounts, the dealer's instructions
 (reshuffle per RULES.md §8.4, who shows first per §9.1, the result of each pot per §9.4-§9.6) and
-the answer to the last command. Plain text when the output is not a terminal.
+the answer to the last command. Plain text when the output is not a terminal. Names are data:
+shown with control characters escaped (``cli/text.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.view import TableView
+from drawdealer.cli.text import shown
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -41,7 +43,7 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
         table.add_row(
             "▶" if seat.to_act else "",
-            seat.name,
+            Text(shown(seat.name)),  # a Text: a name is neither markup nor control characters
             str(seat.stack),
             str(seat.bet) if seat.bet else "",
             marks,
@@ -59,12 +61,12 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     lines.append(Text(pot))
     legal = view.legal_line()
     if legal:
-        lines.append(Text(legal, style="bold"))
+        lines.append(Text(shown(legal), style="bold"))
     for note in view.notes:
-        lines.append(Text(note, style="yellow"))
+        lines.append(Text(shown(note), style="yellow"))
     if view.message:
         style = "red" if view.refused else "green"
-        lines.append(Text(view.message, style=style))
+        lines.append(Text(shown(view.message), style=style))
     return Group(*lines)
 
 
