@@ -129,8 +129,8 @@ def _settle_split(name: str, split: SplitRanking, names: list[str], cards: list[
              "halves": {half.title: {"description": half.ranking.describe(cards[i]), "place": p[i]}
                         for half, p in zip(split.halves, places)}} for i in order]
     if json_output:
-        sys.stdout.write(json.dumps({"game": name, "winners": winners, "split": split_summary(winners), "hands": rows,
-                                     "explanation": explanation}, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text({"game": name, "winners": winners, "split": split_summary(winners), "hands": rows,
+                                    "explanation": explanation}) + "\n")
         return
     _print_split_table(_TITLES[name], rows, [sorted_by_rank(cards[i]) for i in order], winners, explanation)
 
