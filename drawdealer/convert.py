@@ -28,6 +28,10 @@ POKERSTARS_LOSSY = frozenset({"claims", "options", "hero"})
 rules; the hero is whoever has a ``Dealt to`` line). Within actions, see :func:`pokerstars_view`."""
 
 
+LEFT_OUT = {"game": "games drawdealer does not play", "cancelled": "cancelled", "format": "no {to} format"}
+"""Why a hand is left out for its game (:attr:`NotConverted.left_out`), as the summary line says it."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Converted:
     """One hand in the target format; ``differences`` lists what reading it back changed (empty = same record)."""
@@ -46,6 +50,8 @@ class NotConverted:
     line: int
     reason: str
     error: bool  # False for a hand of a game drawdealer does not play (a notice)
+    game: str | None = None  # the game of a hand left out for a reason of LEFT_OUT
+    left_out: str = ""  # a key of LEFT_OUT, or "" for a hand that could not be read or written
 
 
 def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Iterator[Converted | NotConverted]:
@@ -61,7 +67,8 @@ def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Ite
     source_format = _format_of(path)
     for result in read_hands(path, source=source):
         if isinstance(result, Skipped):
-            yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False)
+            yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False,
+                               game=result.game, left_out="cancelled" if result.reason == "cancelled" else "game")
         elif isinstance(result, ParseFailure):
             yield NotConverted(hand_id=result.hand_id or None, line=result.line,
                                reason=f"line {result.line}, column {result.column}: {result.message}", error=True)
@@ -80,8 +87,13 @@ def convert_record(record: HandRecord, to: str, *, source_format: str = "") -> C
     )
     from drawdealer.parsers.compare import FORMAT_FIELDS, differences
 
+    from drawdealer.parsers.pokerstars_writer import NoPokerStarsFormat
+
     try:
         text = write_phh(record) if to == "phh" else write_pokerstars(record)
+    except NoPokerStarsFormat as exc:
+        return NotConverted(hand_id=record.hand_id, line=record.line, reason=str(exc), error=True, game=record.game,
+                            left_out="format")
     except ValueError as exc:
         return NotConverted(hand_id=record.hand_id, line=record.line, reason=str(exc), error=True)
     back = list(read_text(text, f"<{to}>"))

@@ -2,8 +2,9 @@
 
 :func:`validate` runs over files and yields, in input order, one :class:`HandReport` per hand (the
 findings of its replay, a ``PARSE_ERROR`` for a hand that cannot be parsed, a ``GAME_UNSUPPORTED``
-notice for a hand of another game) and a :class:`FileProblem` for a file that cannot be read at
-all (missing, unreadable, unknown format). Nothing stops the run except ``strict``.
+notice for a hand of another game), a :class:`FileProblem` for a named file that cannot be read at
+all (missing, unreadable, unknown format) and a :class:`PassedOver` for a file found in a folder that
+is not read (another site's, not a hand history, unreadable). Nothing stops the run except ``strict``.
 
 Streaming: hands are read and replayed one at a time, never all at once. The work is cut into
 tasks (:func:`plan`): a file, or for a large PokerStars file a byte range starting at a hand header
@@ -80,6 +81,23 @@ class FileProblem:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PassedOver:
+    """A file found inside a folder that is not validated, and why (``reason``): another site's
+    histories, a tournament summary, not a hand history, or unreadable. Not an error."""
+
+    file: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
+        return {"file": self.file, "skipped": self.reason}
+
+
+_NOT_READ = (FileProblem, PassedOver)
+"""What :func:`plan` yields in place of a task for a file it will not read."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Task:
     """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
     ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see
@@ -142,9 +160,10 @@ def _next_header(raw: Any, offset: int) -> int | None:
     return None
 
 
-def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[Task | FileProblem]:
-    """Tasks for ``paths`` in order; a file that cannot be read gives a :class:`FileProblem` in its place,
-    and so does a named FIFO or device (refused unread) and a folder that cannot be listed.
+def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[Task | FileProblem | PassedOver]:
+    """Tasks for ``paths`` in order. A named file that cannot be read gives a :class:`FileProblem` in its
+    place, and so does a named FIFO or device (refused unread) and a folder that cannot be listed; a
+    file inside a folder that is not read gives a :class:`PassedOver`.
 
     ``-`` and ``/dev/fd/N`` are read once into a temporary copy (:func:`drawdealer.inputs.readable`)."""
     from drawdealer import inputs
@@ -172,11 +191,13 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             sniffed = sniff.sniff(path)
             size = os.path.getsize(path)
         except OSError as exc:
-            yield FileProblem(file=name, message=exc.strerror or str(exc))
+            message = exc.strerror or str(exc)
+            yield FileProblem(file=name, message=message) if named else PassedOver(file=name,
+                                                                                 reason=f"unreadable: {message}")
             continue
         if sniffed.format == sniff.UNKNOWN:
-            if named:  # a file found inside a folder that is not a hand history is passed over
-                yield FileProblem(file=name, message=sniffed.message)
+            yield (FileProblem(file=name, message=sniffed.message) if named
+                   else PassedOver(file=name, reason=sniffed.message))
             continue
         if sniffed.format == sniff.POKERSTARS and sniffed.encoding in _SPLITTABLE and size > chunk:
             try:
@@ -198,7 +219,8 @@ def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProb
     and a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over).
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
-    FPDB's ``.gt`` companions) are passed over instead of being reported as unreadable.
+    FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
+    Hidden files (``.name``) inside a folder are not looked at.
     """
     for path in map(Path, paths):
         if not path.is_dir():
@@ -344,9 +366,10 @@ def auto_jobs(paths: Sequence[str | Path]) -> int:
 
 def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
              chunk: int | None = None, progress: Callable[[int], None] | None = None
-             ) -> Iterator[HandReport | FileProblem]:
-    """Every hand of ``paths`` (a :class:`HandReport`) and every unreadable file (a :class:`FileProblem`),
-    in input order.
+             ) -> Iterator[HandReport | FileProblem | PassedOver]:
+    """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
+    :class:`FileProblem`) and every file of a folder that is not read (a :class:`PassedOver`), in
+    input order.
 
     ``game`` forces the game of every hand read (a game id or alias of ``engine.variants``; hands the
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
@@ -372,13 +395,13 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
             return
 
 
-def _serial(tasks: Iterable[Task | FileProblem], game: str | None,
-            progress: Callable[[int], None] | None = None) -> Iterator[HandReport | FileProblem]:
+def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
+            progress: Callable[[int], None] | None = None) -> Iterator[HandReport | FileProblem | PassedOver]:
     """The reports of the tasks, in order, with file line numbers: a range task starts where the
     tasks before it in its file ended. ``progress`` gets each finished task's bytes."""
     offset = 0
     for task in tasks:
-        if isinstance(task, FileProblem):
+        if isinstance(task, _NOT_READ):
             yield task
             continue
         if task.start == 0:  # a file's first task (the same file may be named twice)
@@ -390,7 +413,7 @@ def _serial(tasks: Iterable[Task | FileProblem], game: str | None,
             progress(task.size)
 
 
-def _parallel(tasks: Iterable[Task | FileProblem], game: str | None, jobs: int) -> Iterator[Any]:
+def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
     when a task is done (for :func:`_shift_lines`); at most ``2 × jobs`` tasks are in flight, so
     memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the interrupted main
@@ -404,7 +427,7 @@ def _parallel(tasks: Iterable[Task | FileProblem], game: str | None, jobs: int) 
     try:
         pending: deque[tuple[Any, Any]] = deque()
         for task in tasks:
-            pending.append((task, None if isinstance(task, FileProblem) else pool.apply_async(_run_whole, ((task, game),))))
+            pending.append((task, None if isinstance(task, _NOT_READ) else pool.apply_async(_run_whole, ((task, game),))))
             while len(pending) > window or (pending and pending[0][1] is None):
                 yield from _drain(pending.popleft())
         while pending:
@@ -425,13 +448,14 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
     yield task, lines
 
 
-def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None) -> Iterator[HandReport | FileProblem]:
+def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None
+                 ) -> Iterator[HandReport | FileProblem | PassedOver]:
     """The reports of :func:`_parallel` with file line numbers: a range task's lines are shifted by
     the lines before it."""
     offset = 0
     current = None
     for task, item in stream:
-        if isinstance(task, FileProblem):
+        if isinstance(task, _NOT_READ):
             yield task
             continue
         if task is not current:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 import pokerkit as pk
 from pokerkit import Automation
 
+from drawdealer.engine.findings import Finding
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers.phh import parse_hand
@@ -313,6 +314,13 @@ def _check_odd_chips(state: pk.State) -> None:
             winners = [a for a in op.amounts if a > 0]
             if len(winners) > 1 and max(winners) - min(winners) >= 2:
                 raise Redeal("odd_chips")
+
+
+def findings(text: str) -> tuple[Finding, ...]:
+    """drawdealer's findings for one PHH hand (AssertionError when it cannot be read)."""
+    record = parse_hand(text.splitlines())
+    assert isinstance(record, HandRecord), record
+    return replay(record).findings
 
 
 def validate(text: str) -> list[str]:

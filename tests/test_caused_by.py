@@ -59,10 +59,12 @@ def test_the_human_report_leads_with_root_causes(tmp_path) -> None:
 
     from drawdealer.cli.app import app
 
-    out = CliRunner().invoke(app, ["validate", str(FIXTURES / "findings" / "POT_ELIGIBILITY_WRONG.txt")]).stdout
-    lines = [line for line in out.splitlines() if "POT_ELIGIBILITY_WRONG.txt:" in line][1:]
-    assert "POT_ELIGIBILITY_WRONG" in lines[0] and not lines[0].lstrip().startswith("↳")
-    assert all(line.lstrip().startswith("↳") for line in lines[1:4])
+    out = CliRunner().invoke(app, ["validate", str(FIXTURES / "findings" / "POT_ELIGIBILITY_WRONG.txt")],
+                             env={"COLUMNS": "300"}).stdout
+    lines = [line for line in out.splitlines() if line.lstrip().startswith(("line ", "↳ line "))]
+    assert len(lines) == 4
+    assert lines[0].startswith("    line 36  error  POT_ELIGIBILITY_WRONG")
+    assert all(line.startswith("      ↳ line ") for line in lines[1:4])
 
 
 def _f(code: str, player: str = "", street: str = "B1") -> Finding:

@@ -80,7 +80,7 @@ def test_config_file_sets_the_table_and_options(tmp_path: Path) -> None:
         "[options]\nMIN_OPEN_PREDRAW = \"TWO_BB\"\n"
     )
     code, out, err = deal(["--config", str(config), "--journal", str(tmp_path / "j")], ["call", "status"])
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     assert out[0]["message"].startswith("refused") and "MIN_OPEN_VIOLATION" in out[0]["message"]
     assert out[1]["to_act"] == "Ann" and out[1]["legal"]["max_raise_to"] == 35  # pot limit: 10 + 15 + 10
     text = (tmp_path / "j" / "session.toml").read_text()

@@ -92,18 +92,25 @@ def test_help_lists_every_command() -> None:
         assert verb.value in text
 
 
+WORDS = {"check": (), "call": (), "show": NAMES, "muck": NAMES, "controbuio": (), "rebuy": NAMES, "seat": ()}
+"""What a session offers at some moment (``DealerSession.completions``)."""
+
+
 @pytest.mark.parametrize(
     ("buffer", "expected"),
     [
-        ("", [v.value + " " for v in Verb]),
+        ("", [w + " " for w in WORDS]),
         ("ch", ["check "]),
         ("c", ["check ", "call ", "controbuio "]),
         ("show ", ["Alice ", "Bob ", "Carol "]),
         ("show b", ["Bob "]),
         ("muck c", ["Carol "]),
+        ("rebuy a", ["Alice "]),
         ("show Bob ", []),
+        ("seat ", []),
         ("bet ", []),
+        ("d", []),  # no draw now: not offered
     ],
 )
 def test_tab_completion(buffer: str, expected: list[str]) -> None:
-    assert complete(buffer, NAMES) == expected
+    assert complete(buffer, WORDS) == expected

@@ -38,9 +38,9 @@ def test_italian_declarer_without_chips_is_not_waited_for(tmp_path: Path) -> Non
     args = ["--game", "ITA", "--ante", "2", "--chip", "1", "--seat=A=100", "--seat=B=2", "--seat=C=100",
             "--button", "A"]
     code, out, err = deal([*args, "--journal", str(tmp_path / "j")], ["status", "buio", "check", "check"])
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     assert out[0]["street"] == "B1" and out[0]["to_act"] == "C"
-    assert out[1]["message"].startswith("refused: no buio is possible now")
+    assert out[1]["message"].startswith("refused 'buio': no buio is possible now")
     assert out[2]["message"] == "ok: C checks"
     assert out[3]["message"] == "ok: A checks"
     code, resumed, err = deal(["--resume", str(tmp_path / "j")], ["status"])
@@ -55,10 +55,11 @@ def test_bytes_that_are_not_utf8_on_stdin_are_one_refusal(tmp_path: Path) -> Non
             "--journal", str(tmp_path / "j"), "--json"]
     result = CliRunner().invoke(app, ["deal", *args], input=b"call\n\xff\xfe bet 4\ncheck\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1, result.stderr  # one refusal: exit 1 (issue 16)
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["message"].split(" — ")[0] for o in out] == [
-        "ok: A calls 1", "refused: unknown command '\ufffd\ufffd'; type 'help' for the list", "ok: B checks"]
+        "ok: A calls 1", "refused '\ufffd\ufffd bet 4': unknown command '\ufffd\ufffd'; type 'help' for the list",
+        "ok: B checks"]
 
 
 def test_a_journal_file_cut_short_is_refused_at_its_last_line(tmp_path: Path) -> None:

@@ -35,17 +35,17 @@ def _resumed(journal: Path, commands: list[str]) -> list[dict]:
 def test_the_stuck_declarer_is_offered_deal_and_it_ends_the_hand_unopened(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     code, out, err = deal([*HEADS_UP, "--journal", str(journal)], ["check", "deal", "next"])
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     refused = out[0]
     assert refused["street"] == "SETUP" and refused["to_act"] == "B"
-    assert refused["message"].startswith("refused:")
+    assert refused["message"].startswith("refused 'check':")
     assert refused["message"].endswith("B: buio 4 · deal (no buio)")  # the way out is listed
     done = out[1]
     assert done["message"] == "ok: B declines the blind opening (RULES.md §10.6): the cards are dealt"
     assert done["street"] == "AWARD" and done["to_act"] is None
     assert done["stacks"] == {"A": 0, "B": 100} and done["awards"] == []
     assert "Nobody opened: 2 stays in the middle; the next deal needs Q to open (RULES.md §10.2)" in done["notes"]
-    assert out[2]["message"].startswith("refused: only B has chips left")
+    assert out[2]["message"].startswith("refused 'next': only B has chips left")
     text = (journal / "hand-0001.phh").read_text(encoding="utf-8")
     assert "'# drawdealer: deal p1'," in text  # the decline is a journaled action
 
@@ -113,11 +113,11 @@ def test_deal_also_declines_when_the_declarer_could_bet(tmp_path: Path) -> None:
             "--seat=P3=100", "--button", "P3"]
     journal = tmp_path / "j"
     code, out, err = deal([*args, "--journal", str(journal)], ["bet 0x", "deal", "check", "deal"])
-    assert code == 0, err
-    assert out[0]["message"].endswith("P1: buio 20 · check · bet 1 to 10 (pot) · fold")
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
+    assert out[0]["message"].endswith("P1: buio 20 · check · bet 1–10 (pot) · fold")
     assert out[1]["street"] == "B1" and out[1]["to_act"] == "P1"
     assert out[2]["message"] == "ok: P1 checks"
-    assert out[3]["message"].startswith("refused: no blind opening to decline now")
+    assert out[3]["message"].startswith("refused 'deal': no blind opening to decline now")
     code, resumed, err = deal(["--resume", str(journal)], ["status"])
     assert code == 0, err
     assert same_state(resumed[0], out[2])

@@ -48,7 +48,17 @@ ITA_SCRIPT = [
     "buio", "controbuio", "call", "call", "fold", "draw 1", "draw 4", "draw 2", "check", "bet 50", "fold", "call",
     "show P1 As Ad 7d 7s 8d", "show P4 Th Tc Ts 9c 9d",
 ]
-CASES = {"27TD-FL": (TD_ARGS, TD_SCRIPT, 40), "ITA": (ITA_ARGS, ITA_SCRIPT, 10)}
+EVENING_ARGS = ["--game", "27TD-FL", "--stakes", "1/2", "--seat=A=100", "--seat=B=100", "--seat=C=100", "--button", "A"]
+EVENING_SCRIPT = [
+    # hand 1 with a rebuy, an arrival and a departure, then undo of next (issue 16)
+    "rebuy B 50", "fold", "seat D 80 after A", "fold", "leave C", "next", "undo", "next",
+    # hand 2: A, D, B (D button, B SB, A BB); then A sits out
+    "call", "call", "check", "draw 2", "draw 1", "pat", "bet 2", "fold", "fold", "sitout A", "next",
+    # hand 3: D and B heads-up; an undo; a rebuy for later
+    "fold", "undo", "fold", "rebuy A 20",
+]
+CASES = {"27TD-FL": (TD_ARGS, TD_SCRIPT, 40), "ITA": (ITA_ARGS, ITA_SCRIPT, 10),
+         "evening": (EVENING_ARGS, EVENING_SCRIPT, 16)}
 
 
 def journaled(journal: Path) -> int:
@@ -125,15 +135,18 @@ def test_sigkill_at_random_points_then_resume_reaches_the_same_end(tmp_path: Pat
     whole = scripted(tmp_path / "whole", args, script)
     final = whole[-1]["stacks"]
     assert whole[-1]["street"] == "AWARD"
+    _, (ledger,), _ = deal(["--resume", str(tmp_path / "whole")], ["ledger"])
+    assert ledger["ledger"]["adds_up"]
     hands = {p.name: p.read_text() for p in sorted((tmp_path / "whole").glob("hand-*.phh"))}
     for result in replay_journal(tmp_path / "whole"):  # the journal itself is clean (RULES.md §11)
         assert [f.code for f in result.findings if f.is_error] == [], result.hand_id
     with ThreadPoolExecutor(max_workers=4) as pool:
         journals = list(pool.map(lambda seed: _trial(tmp_path, name, seed), range(trials)))
     for seed, journal in enumerate(journals):  # in this thread: CliRunner is not thread-safe
-        code, out, err = deal(["--resume", str(journal)], ["status"])
+        code, out, err = deal(["--resume", str(journal)], ["status", "ledger"])
         assert code == 0, err
         assert out[0]["stacks"] == final, (name, seed)
+        assert out[1]["ledger"] == ledger["ledger"], (name, seed)  # rebuys, arrivals, departures: none lost
         files = {p.name: p.read_text() for p in sorted(journal.glob("hand-*.phh"))}
         differ = [(f, next((a, b) for a, b in zip(files.get(f, "").splitlines() + [""],
                                                   hands.get(f, "").splitlines() + [""]) if a != b))

@@ -35,7 +35,7 @@ def test_config_over_a_limit_is_one_line_naming_its_line(tmp_path: Path, value: 
 def test_config_that_never_ends_is_refused_after_the_limit() -> None:
     """``--config /dev/zero`` was read forever."""
     code, _, err = deal(["--config", "/dev/zero"], [])
-    assert "larger than 1,000,000 bytes" in one_line_error(code, err)
+    assert "--config /dev/zero: cannot read" in err and "larger than 1,000,000 bytes" in one_line_error(code, err)
 
 
 def test_a_command_line_past_the_limit_is_one_refusal_and_the_session_goes_on(tmp_path: Path) -> None:
@@ -43,7 +43,7 @@ def test_a_command_line_past_the_limit_is_one_refusal_and_the_session_goes_on(tm
     is read, and refused."""
     result = RUNNER.invoke(app, ["deal", *BASE, "--journal", str(tmp_path / "j"), "--json"],
                            input="\0" * 300_000 + "\ncall\nquit\n")
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1, result.stderr  # one refusal: a piped session exits 1 (issue 16)
     lines = result.stdout.splitlines()
     assert len(lines) == 3 and len(lines[0]) < 10_000
     assert "a line of more than 20,000 characters is not a command" in lines[0]
@@ -65,3 +65,13 @@ def test_journal_toml_over_a_limit_is_one_line_naming_file_and_line(tmp_path: Pa
     at = next(k for k, line in enumerate(hand.read_text().splitlines(), 1) if line.startswith("deep ="))
     code, _, err = deal(["--resume", str(journal)], [])
     assert f"{hand}:{at}: arrays or tables nested more than 8 deep" in one_line_error(code, err)
+
+
+def test_a_journal_file_past_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    """A session file grown (or linked to ``/dev/zero``) past MAX_HAND_CHARS is one line, not read whole."""
+    journal = tmp_path / "j"
+    scripted(journal, BASE, ["call"])
+    session = journal / "session.toml"
+    session.write_text(session.read_text() + "#" * 1_100_000 + "\n")
+    code, _, err = deal(["--resume", str(journal)], [])
+    assert f"{session}: cannot read (larger than 1,000,000 bytes (the limit))" in one_line_error(code, err)

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from deal_support import deal, scripted
 
 ARGS = ["--game", "27TD-FL", "--stakes", "1/2", "--seat=A=100", "--seat=B=100", "--seat=C=100", "--button", "A"]
@@ -109,3 +111,16 @@ def test_a_journal_deleted_mid_session_is_said_to_be_gone(tmp_path: Path) -> Non
     assert err.splitlines()[-1] == (f"drawdealer: error: journal {journal} is gone (the folder was deleted during "
                                     "the session); the session cannot be saved or resumed")
     assert "--resume" not in err
+
+
+def test_a_new_session_never_overwrites_one_started_meanwhile(tmp_path: Path) -> None:
+    """Two dealers start a new session in one folder at once: the one that takes the lock second
+    finds the other's session there and is refused (here the first has already quit)."""
+    from drawdealer.cli.deal.journal import Journal
+
+    journal = tmp_path / "j"
+    scripted(journal, ARGS, ["raise 4"])
+    before = (journal / "session.toml").read_bytes()
+    with pytest.raises(FileExistsError, match="already holds a session; continue it with --resume"):
+        Journal(journal).create()
+    assert (journal / "session.toml").read_bytes() == before

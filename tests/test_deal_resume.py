@@ -32,23 +32,23 @@ def test_undo_rebuilds_the_hand_without_the_last_action(tmp_path: Path) -> None:
     assert same_state(out[2], out[0]) and out[2]["message"].startswith("undone: call")
     assert out[3]["to_act"] == "Ann" and out[3]["pot"] == 3
     code, resumed, _ = deal(["--resume", str(tmp_path / "j")], ["undo", "status"])
-    assert code == 0
-    assert resumed[0]["message"].startswith("refused: nothing to undo")  # the blinds are not undoable
+    assert code == 1  # the refused undo (issue 16)
+    assert resumed[0]["message"].startswith("refused 'undo': nothing to undo")  # the blinds are not undoable
     assert resumed[1]["pot"] == 3 and resumed[1]["to_act"] == "Ann"
 
 
 def test_next_and_commands_out_of_place_are_refused(tmp_path: Path) -> None:
     code, out, _ = deal([*ARGS, "--journal", str(tmp_path / "j")],
                         ["next", "draw 2", "show Ann 7s 5h 4d 3c 2s", "bet 5", "raise 1", "check", "status"])
-    assert code == 0
+    assert code == 1  # every command refused (issue 16)
     messages = [o["message"] for o in out]
-    assert messages[0].startswith("refused: hand 1 is not over (Ann to act)")
-    assert messages[1].startswith("refused: nobody draws now")
-    assert messages[2].startswith("refused: no showdown now")
-    assert messages[3].startswith("refused: there is a bet of 2")
+    assert messages[0].startswith("refused 'next': hand 1 is not over (Ann to act)")
+    assert messages[1].startswith("refused 'draw 2': nobody draws now")
+    assert messages[2].startswith("refused 'show Ann 7s 5h 4d 3c 2s': no showdown now")
+    assert messages[3].startswith("refused 'bet 5': there is a bet of 2")
     assert "RAISE_BELOW_MINIMUM" in messages[4]
     assert "CHECK_FACING_BET" in messages[5]
-    assert all("Ann: call 2 · raise 4 to 200 (all-in) · fold" in m for m in messages[:6])
+    assert all("Ann: call 2 · raise to 4–200 (all-in) · fold" in m for m in messages[:6])
     assert out[6]["pot"] == 3  # nothing changed
     assert "commands = 0" in (tmp_path / "j" / "session.toml").read_text()
 

@@ -51,7 +51,7 @@ def test_fixed_limit_triple_draw_cap_reshuffle_and_showdown(tmp_path: Path) -> N
     ]
     code, out, err = deal(["--game", "27TD-FL", "--stakes", "1/2", *SIX, "--button", "P6",
                            "--journal", str(tmp_path / "j")], commands)
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     by = dict(zip(range(len(commands)), out))
     # the cap: P5's raise to 8 is the 4th bet, P6 may only call 8 or fold
     assert by[2]["legal"]["min_raise_to"] is None and by[2]["legal"]["to_call"] == 8
@@ -63,9 +63,13 @@ def test_fixed_limit_triple_draw_cap_reshuffle_and_showdown(tmp_path: Path) -> N
     # D1: 52 − 30 = 22 in the stub; the sixth drawer needs a reshuffle
     assert by[8]["street"] == "D1" and by[8]["stub"] == 22 and by[8]["to_act"] == "P1"
     assert by[9]["stub"] == 22 - 1 - 4
-    reshuffle = [n for n in by[14]["notes"] if n.startswith("reshuffle")]
-    assert reshuffle and "continue with P6" in reshuffle[0]
-    assert any("stub is short" in n for n in by[13]["notes"])
+    # the reshuffle is announced before P6 draws, in cards and piles (issue 16), then said when done:
+    # stage 1 (1 burn + the 1 card held back) cannot serve 4 + burn + hold-back, so this draw's
+    # discards of the five players served go in too (§8.4 stage 2): 1 + 1 + 20 = 22 cards
+    pool = "shuffle 22 cards into a new stub (1 burn card, the 1 card left in the stub, 20 discards of this draw " \
+           "by players already served), cut, burn one (RULES.md §8.4)"
+    assert f"Reshuffle ahead: if P6 draws 1–5, {pool}" in by[13]["notes"]
+    assert f"Reshuffle now, before P6's next card: {pool}" in by[14]["notes"]
     # B3: bets of 4 (big bet), capped after bet + 3 raises; P2 may only call
     assert by[23]["to_act"] == "P2" and by[23]["legal"]["min_bet"] == 4
     assert by[27]["legal"]["min_raise_to"] is None and by[27]["legal"]["to_call"] == 4
@@ -107,7 +111,7 @@ def test_pot_limit_maximums_pl1_to_pl4_and_pl9(tmp_path: Path, bb_stack: int, bb
     assert (out[7]["to_act"], pl4["to_call"], pl4["max_raise_to"], pl4["min_raise_to"]) == ("BB", 28, bb_max, 53)
     assert out[6]["pot"] == 17 and out[7]["pot"] == 46
     code, refused, _ = deal(["--resume", str(tmp_path / "j")], [f"raise {bb_max + 1}"])
-    assert code == 0 and refused[0]["message"].startswith("refused")
+    assert code == 1 and refused[0]["message"].startswith("refused")
     assert ("RAISE_ABOVE_POT_LIMIT" if bb_stack == 200 else "BET_EXCEEDS_STACK") in refused[0]["message"]
 
 
@@ -164,7 +168,7 @@ def test_no_limit_single_draw_short_all_in_and_side_pot(tmp_path: Path) -> None:
                 "next"]
     code, out, err = deal(["--game", "27SD-NL", "--stakes", "1/2", *seats, "--button", "Bob",
                            "--journal", str(tmp_path / "j")], commands)
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     assert out[1]["stacks"]["Al"] == 0
     assert out[1]["legal"]["min_raise_to"] == 23  # Cy: 15 + the last full raise 8
     assert out[3]["to_act"] == "Bob" and out[3]["legal"]["to_call"] == 5
@@ -253,7 +257,7 @@ def test_italian_false_opener(tmp_path: Path, false_opener_wins: bool) -> None:
                 f"show P1 {p1}", f"show P2 {p2}", "next",  # refused: the openers are not shown yet
                 "show P1 Ts Td 7c 8d Qd", "next"]
     code, out, err = deal([*ITA, "--journal", str(tmp_path / "j")], commands)
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     assert out[10]["message"].startswith("refused") and "openers" in out[10]["message"]
     settled = out[11]
     if false_opener_wins:
@@ -282,7 +286,7 @@ def test_italian_blind_open_with_controbuio(tmp_path: Path) -> None:
                 "draw 1", "draw 2", "draw 3", "check", "check", "check",
                 "show P1 Ah Ad Kc Ks 7h", "show P2 Qh Qd Jc Js 8h", "show P3 Ts Tc 9h 9d 8d", "next"]
     code, out, err = deal([*args, "--journal", str(tmp_path / "j")], commands)
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     start = out[0]
     assert (start["street"], start["to_act"], start["legal"]["blind_open"]) == ("SETUP", "P1", 40)
     assert out[1]["to_act"] == "P2" and out[1]["legal"]["controbuio"] == 80
@@ -311,13 +315,13 @@ def test_a_busted_player_sits_out_and_the_session_ends_with_one_stack(tmp_path: 
                 "allin", "call", "pat", "pat", "show C 9h 7h 5c 4d 3h", "show B 8s 6h 4c 3d 2h",
                 "next"]
     code, out, err = deal([*args, "--journal", str(tmp_path / "j")], commands)
-    assert code == 0, err
+    assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
     hand2 = out[7]
     assert hand2["hand"] == 2 and hand2["stacks"] == {"A": 0, "B": 110 - 1, "C": 100 - 2}
     assert hand2["to_act"] == "B"  # heads-up: the button (small blind) acts first (§6.2)
     end = out[13]
     assert end["stacks"]["C"] == 0 and end["stacks"]["B"] == 210
-    assert out[14]["message"].startswith("refused: only B has chips left to be dealt in: rebuy")
+    assert out[14]["message"].startswith("refused 'next': only B has chips left to be dealt in: rebuy")
     _journal_clean(tmp_path / "j")
 
 

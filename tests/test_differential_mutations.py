@@ -2,8 +2,8 @@
 
 Each mutation edits the PHH pokerkit wrote (``tests/pokerkit_hands.py``) at the first place it
 applies, choosing amounts from pokerkit's own state just before the edited action; the first
-finding of the hand (its root cause) must then be the mutation's code (RULES.md §11.3-§11.5), and
-the unmutated hand has none.
+finding of the hand must then be the mutation's code (RULES.md §11.3-§11.5), a root cause (no
+``caused_by``), and the unmutated hand has none.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 pk = pytest.importorskip("pokerkit")
 
-from pokerkit_hands import Hand, play, validate  # noqa: E402
+from pokerkit_hands import Hand, findings, play, validate  # noqa: E402
 
 SEEDS = range(300)
 _ACTIONS = re.compile(r"^actions = \[(.*)\]$", re.M)
@@ -242,8 +242,8 @@ def test_each_mutation_is_flagged_with_its_code(mutate: Mutation, wanted: set[st
             continue
         assert validate(hand.text) == []
         mutated += 1
-        codes = validate(text)
-        missed += not codes or codes[0] not in wanted  # the root cause leads: nothing is flagged before it
+        found = findings(text)
+        missed += not found or found[0].code not in wanted or found[0].caused_by is not None
         if mutated == 12:
             break
     assert mutated >= 5 and missed == 0

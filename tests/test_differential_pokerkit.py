@@ -14,9 +14,7 @@
 
 from __future__ import annotations
 
-import random
 import re
-import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -24,12 +22,8 @@ import pytest
 
 pk = pytest.importorskip("pokerkit")
 
-from pokerkit_hands import DIFFERENCES, AUTOMATIONS, Hand, play, validate  # noqa: E402
+from pokerkit_hands import AUTOMATIONS, DIFFERENCES, Hand, play, validate  # noqa: E402
 from validate_support import validate_json  # noqa: E402
-
-from drawdealer.engine.record import HandRecord  # noqa: E402
-from drawdealer.engine.replay import replay  # noqa: E402
-from drawdealer.parsers.phh import parse_hand  # noqa: E402
 
 HANDS = 2400
 """Seeded hands CI plays (seeds 0 … HANDS - 1); ``bench/conformance.py`` plays any number."""
@@ -94,12 +88,6 @@ def _state(variant: str, blinds: tuple[int, int], stacks: tuple[int, ...], antes
     return game, game(stacks, len(stacks))
 
 
-def _codes(text: str) -> list[str]:
-    record = parse_hand(text.splitlines())
-    assert isinstance(record, HandRecord), record
-    return [f.code for f in replay(record).findings]
-
-
 def _fold_out(state: pk.State) -> None:
     """Play the hand out: everybody stands pat, checks when he can and folds to a bet."""
     while state.status:
@@ -123,7 +111,7 @@ def test_difference_short_big_blind() -> None:
     state.check_or_call()  # p3 calls what pokerkit says: 1
     assert state.operations[-1].amount == 1
     _fold_out(state)
-    assert "CALL_AMOUNT_MISMATCH" in _codes(_phh(game, state))
+    assert "CALL_AMOUNT_MISMATCH" in validate(_phh(game, state))
 
 
 def test_difference_fl_cap_blind_is_first_bet() -> None:
@@ -132,7 +120,7 @@ def test_difference_fl_cap_blind_is_first_bet() -> None:
     for _ in range(4):
         state.complete_bet_or_raise_to()
     _fold_out(state)
-    assert "RAISE_CAP_EXCEEDED" in _codes(_phh(game, state))
+    assert "RAISE_CAP_EXCEEDED" in validate(_phh(game, state))
 
 
 def test_difference_fl_raise_after_short_all_in() -> None:
@@ -144,7 +132,7 @@ def test_difference_fl_raise_after_short_all_in() -> None:
     state.complete_bet_or_raise_to()  # p1 (small blind): pokerkit's only raise
     assert state.operations[-1].amount == 9
     _fold_out(state)
-    assert "RAISE_SIZE_FIXED_LIMIT" in _codes(_phh(game, state))
+    assert "RAISE_SIZE_FIXED_LIMIT" in validate(_phh(game, state))
 
 
 def test_difference_reshuffle() -> None:
@@ -164,7 +152,7 @@ def test_difference_reshuffle() -> None:
             text = re.sub(r"_drawdealer_options = \{.*\}", "_drawdealer_options = {DRAW_DEAL_MODE = "
                           "'DECLARE_ALL_THEN_DEAL'}", h.text)
             assert validate(h.text) == []
-            flagged += "DRAW_CARD_UNAVAILABLE" in _codes(text)
+            flagged += "DRAW_CARD_UNAVAILABLE" in validate(text)
     assert flagged >= 3
 
 
@@ -179,7 +167,7 @@ def test_difference_ante_trimming() -> None:
             state.deal_hole(cards)
         _fold_out(state)
         assert state.stacks[2] == won
-        codes = _codes(_phh(game, state))
+        codes = validate(_phh(game, state))
         assert ("STACK_ARITHMETIC" in codes) is not trimming
 
 
@@ -194,7 +182,7 @@ def test_difference_odd_chips() -> None:
     state.check_or_call()  # p2 (big blind checks)
     _fold_out(state)
     assert state.stacks == [98, 102, 100, 100]  # pokerkit: the whole remainder to the first winner
-    assert {"COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"} & set(_codes(_phh(game, state)))
+    assert {"COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"} & set(validate(_phh(game, state)))
 
 
 def test_difference_short_all_in_reopens() -> None:
@@ -207,7 +195,7 @@ def test_difference_short_all_in_reopens() -> None:
     assert state.can_complete_bet_or_raise_to()
     state.complete_bet_or_raise_to(40)  # p3 again
     _fold_out(state)
-    assert "RAISE_NOT_REOPENED" in _codes(_phh(game, state))
+    assert "RAISE_NOT_REOPENED" in validate(_phh(game, state))
 
 
 def test_difference_equal_blinds_heads_up() -> None:
@@ -215,4 +203,4 @@ def test_difference_equal_blinds_heads_up() -> None:
     game, state = _state("F2L3D", (2, 2), (100, 100))
     assert state.actor_index == 0
     _fold_out(state)
-    assert "ACTION_OUT_OF_TURN" in _codes(_phh(game, state))
+    assert "ACTION_OUT_OF_TURN" in validate(_phh(game, state))

@@ -226,3 +226,22 @@ def test_an_over_long_amount_in_drawdealer_commentary_is_a_parse_error_on_its_li
     finding = only_finding(path)
     assert finding["code"] == "PARSE_ERROR" and "more than 15 digits" in finding["message"]
     assert text.splitlines()[finding["line"] - 1] == '  "p3 cbr 40",'
+
+
+def test_a_hand_of_well_formed_lines_past_the_hand_limit_is_a_parse_error_where_it_crosses(tmp_path: Path) -> None:
+    """Table talk is read and passed over; 1.8 MB of it in one hand crosses MAX_HAND_CHARS."""
+    text = (FIXTURES / "clean" / "27td_nl.txt").read_text(encoding="utf-8")
+    chat = 'Hero said, "a long evening at the table"\n'
+    path = tmp_path / "chatty.txt"
+    path.write_text(text.replace("Villain3: folds\n", "Villain3: folds\n" + chat * 45_000, 1), encoding="utf-8")
+    code, hands, _, _ = validate_json(path)
+    [finding] = hands[0]["findings"]
+    assert finding["code"] == "PARSE_ERROR" and "hand longer than 1,000,000 characters" in finding["message"]
+    total, crossing = 0, 0
+    for crossing, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        total += len(line)
+        if total > limits.MAX_HAND_CHARS:
+            break
+    assert finding["line"] == crossing
+    assert hands[1]["findings"] == [] and hands[1]["line"] == text.splitlines().index(
+        next(l for l in text.splitlines()[1:] if l.startswith("PokerStars"))) + 1 + 45_000

@@ -22,10 +22,11 @@ EVIL_SHOWN = "Pl\\x1b]0;owned\\x07ay\\x1b[2Jer3"
 FILE_NAME = b"hands \x1b[31m\xff.txt"  # an escape sequence and a byte that is not UTF-8
 
 
-def drawdealer(*args: str | bytes, stdin: str = "") -> tuple[int, bytes, bytes]:
+def drawdealer(*args: str | bytes, stdin: str = "", columns: int = 80) -> tuple[int, bytes, bytes]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
     done = subprocess.run([sys.executable, "-m", "drawdealer", *args], input=stdin.encode(), capture_output=True,
-                          env={**env, "TERM": "dumb", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"})
+                          env={**env, "TERM": "dumb", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
+                               "COLUMNS": str(columns)})
     return done.returncode, done.stdout, done.stderr
 
 
@@ -61,7 +62,7 @@ def test_json_text_is_utf8_and_exact(text: str) -> None:
 
 def test_validate_escapes_names_in_the_report_and_keeps_them_in_json(tmp_path: Path) -> None:
     path = evil_hand(tmp_path)
-    code, out, err = drawdealer("validate", path)
+    code, out, err = drawdealer("validate", path, columns=400)  # the report wraps to the terminal
     assert code == 1, err
     report = out.decode("utf-8")
     assert b"\x1b" not in out and b"\x07" not in out
@@ -98,9 +99,15 @@ def test_showdown_escapes_names_and_json_keeps_them() -> None:
     code, out, err = drawdealer("showdown", "--game", "27", f"{EVIL}=7s5d4c3h2s", "7h6d4s3c2d")
     assert code == 0, err
     assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
+    code, out, err = drawdealer("showdown", "--game", "badacey", f"{EVIL}=5s4d3c2hAs", "Bob=6h4c3d2s7s")
+    assert code == 0, err  # a split pot (RULES.md §17): each half's winner named
+    assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
     code, out, err = drawdealer("showdown", "--game", "27", "--json", b"N\xff=7s5d4c3h2s", "7h6d4s3c2d")
     assert code == 0, err
     assert os.fsencode(json.loads(out.decode("utf-8"))["winners"][0]) == b"N\xff"
+    code, out, err = drawdealer("showdown", "--game", "badacey", "--json", b"N\xff=5s4d3c2hAs", "Bob=6h4c3d2s7s")
+    assert code == 0, err
+    assert b"N\xff" in map(os.fsencode, json.loads(out.decode("utf-8"))["winners"]["Badugi"])
 
 
 def test_the_dealer_sees_what_was_typed_escaped(tmp_path: Path) -> None:
@@ -111,8 +118,18 @@ def test_the_dealer_sees_what_was_typed_escaped(tmp_path: Path) -> None:
     code, out, err = drawdealer(*base[:5], f"--seat={EVIL}=100", *base[5:], "--journal", str(tmp_path / "x"))
     assert code == 2 and b"\x1b" not in err and EVIL_SHOWN in err.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "a"), stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1 and "1 command refused" in err.decode("utf-8"), err
     assert b"\x1b" not in out and EVIL_SHOWN in out.decode("utf-8")
     code, out, err = drawdealer(*base, "--journal", str(tmp_path / "b"), "--json", stdin=f"call {EVIL}\n")
-    assert code == 0, err
+    assert code == 1, err
     assert EVIL in json.loads(out.decode("utf-8").splitlines()[-1])["message"]
+
+
+def test_the_ledger_s_json_is_utf8_for_a_journal_folder_that_is_not(tmp_path: Path) -> None:
+    journal = os.fsencode(tmp_path) + b"/night \xff"
+    base = ["deal", "--game", "27TD-FL", "--stakes", "1/2", "--seat=A=100", "--seat=B=100", "--button", "A"]
+    code, out, err = drawdealer(*base, "--journal", journal, stdin="call\n")
+    assert code == 0, err
+    code, out, err = drawdealer("ledger", journal, "--json")
+    assert code in (0, 1), err
+    assert os.fsencode(json.loads(out.decode("utf-8"))["journal"]) == journal

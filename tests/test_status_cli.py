@@ -43,8 +43,11 @@ def test_status_agrees_with_the_dealer_at_every_point_of_a_session(tmp_path: Pat
         assert code == 0, err
         got = json.loads(stdout)
         want = out[-1]
-        assert (got["street"], got["to_act"], got["pot"], got["legal"], got["stacks"], got["stub"]) == (
-            want["street"], want["to_act"], want["pot"], want["legal"], want["stacks"], want["stub"]), cut
+        assert (got["street"], got["to_act"], got["pot"], got["legal"], got["stacks"], got["stub"], got["drawn"]) == (
+            want["street"], want["to_act"], want["pot"], want["legal"], want["stacks"], want["stub"], want["drawn"]), cut
+    assert got["drawn"] == {"Cat": [2], "Ann": [0]}  # the cards drawn per player per draw (issue 16)
+    code, stdout, _ = _status(journal / "hand-0001.phh")
+    assert "drawn: Cat 2 · Ann pat" in stdout
 
 
 def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
@@ -59,7 +62,7 @@ def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
     assert (got["legal"]["to_call"], got["legal"]["min_raise_to"], got["legal"]["max_raise_to"]) == (65, 125, 250)
     code, stdout, _ = _status(path)
     assert code == 0
-    assert "Ben: call $0.65 · raise $1.25 to $2.50 (pot) · fold" in stdout
+    assert "Ben: call $0.65 · raise to $1.25–$2.50 (pot) · fold" in stdout
 
 
 def test_status_lists_rule_errors_and_exits_1(tmp_path: Path) -> None:

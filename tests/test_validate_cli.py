@@ -18,8 +18,9 @@ HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
 FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual", "caused_by"}
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["validate", *args])
+def run(*args: str, width: int = 200) -> tuple[int, str, str]:
+    """``drawdealer validate ARGS`` on a terminal ``width`` columns wide (the human report wraps to it)."""
+    result = CliRunner().invoke(app, ["validate", *args], env={"COLUMNS": str(width)})
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -51,15 +52,22 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_clean_files_exit_0_with_a_summary() -> None:
     code, out, err = run(*map(str, CLEAN))
     assert code == 0, err
-    assert "26 hand(s) read" in out and "flagged" in out
+    assert out == "26 hands in 8 files: 26 clean\n"
     assert err == ""
 
 
-def test_findings_exit_1_and_name_file_line_code_expected_actual() -> None:
+def test_findings_exit_1_and_name_file_line_severity_code_expected_actual(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file once, relative to the current folder; the hand; each finding with line and severity."""
+    monkeypatch.chdir(FIXTURES)
     path = FIXTURES / "findings" / "CALL_AMOUNT_MISMATCH.txt"
     code, out, _ = run(str(path))
     assert code == 1
-    assert f"{path}:13" in out and "CALL_AMOUNT_MISMATCH" in out and "expected $0.15, actual $0.10" in out
+    assert out.splitlines()[:3] == [
+        "findings/CALL_AMOUNT_MISMATCH.txt",
+        "  hand #200000000001  line 1  27TD-FL",
+        "    line 13  error  CALL_AMOUNT_MISMATCH  Hero calls $0.10, the call is $0.15 (expected $0.15, actual $0.10)",
+    ]
+    assert out.splitlines()[3] == "1 hand in 1 file: 0 clean, 1 with errors"
 
 
 def test_amounts_read_as_money_in_a_cash_game_and_stay_cents_in_json() -> None:
@@ -68,8 +76,8 @@ def test_amounts_read_as_money_in_a_cash_game_and_stay_cents_in_json() -> None:
     pot = FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
     cap = FIXTURES / "findings" / "RAISE_CAP_EXCEEDED.txt"
     _, out, _ = run(str(pot), str(cap))
-    assert "raises to $2.25; the pot limit is $1.75  expected $1.75, actual $2.25" in out
-    assert "capped at 4 bets  expected 4, actual 5" in out
+    assert "raises to $2.25; the pot limit is $1.75 (expected $1.75, actual $2.25)" in out
+    assert "capped at 4 bets (expected 4, actual 5)" in out
     _, out, _ = run("--format", "json", str(pot))
     (finding,) = lines(out)[0]["findings"]
     assert (finding["expected"], finding["actual"]) == (175, 225)
@@ -106,7 +114,10 @@ def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histo
     code, out, err = run("--format", "json", str(tmp_path))
     assert code == 0 and err == ""
     files = [h["file"] for h in lines(out)]
-    assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3
+    assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3 + [
+        str(tmp_path / "notes.txt")]
+    assert lines(out)[-1] == {"file": str(tmp_path / "notes.txt"), "skipped": "not a hand history drawdealer can "
+                              "read (no PokerStars hand header, no PHH fields)"}
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:
@@ -333,12 +344,16 @@ FLAGGED = FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
     ["--format=json", "--strict", "-j", "1", str(FLAGGED), str(CLEAN[0])],
     [str(FLAGGED), "--game", "27td-pl"],
     ["--jobs=2", "--", str(CLEAN[0])],
+    ["--fail-on-empty", "--format", "json", str(FIXTURES / "clean" / "27td_fl.txt")],
     ["--jobs", "0", str(CLEAN[0])],
     [str(FIXTURES / "clean"), "--game", "omaha"],
 ])
-def test_the_fast_path_prints_what_typer_prints(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_fast_path_prints_what_typer_prints(args: list[str], capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """``drawdealer validate`` with plain arguments skips Typer (``cli/fastargs.py``): same output, same code."""
     from drawdealer.cli.validate_core import fast_path
+
+    monkeypatch.setenv("COLUMNS", "200")  # the report wraps to the console's width: run() gives 200
 
     with pytest.raises(SystemExit) as done:
         fast_path(args)

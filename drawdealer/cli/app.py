@@ -26,6 +26,8 @@ from drawdealer.cli.errors import ExitCode, fail
 from drawdealer.cli.text import shown
 from drawdealer.cli.convert import convert as _convert
 from drawdealer.cli.deal.command import deal as _deal
+from drawdealer.cli.ledger import ledger as _ledger
+from drawdealer.cli.options import options as _options
 from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
 from drawdealer.cli.showdown import showdown as _showdown
@@ -125,6 +127,8 @@ app.command("codes", help="Alias of `drawdealer rules`.")(_rules)
 app.command("showdown")(_showdown)
 app.command("deal")(_deal)
 app.command("status")(_status)
+app.command("ledger")(_ledger)
+app.command("options")(_options)
 app.command("potlimit")(_potlimit)
 app.command("validate")(_validate)
 app.command("convert")(_convert)

@@ -1,9 +1,10 @@
 """``drawdealer convert FILE --to phh|pokerstars [-o OUT]``: the hands of FILE in the other format.
 
 Writes to stdout unless ``-o OUT``. Each hand is read back after writing and compared with the
-original (:mod:`drawdealer.convert`); a hand that would change, that cannot be parsed, or whose game
-the target cannot say is reported on stderr (``file:line``) and left out. Hands of games
-drawdealer does not play (Badugi …) are left out with a notice.
+original (:mod:`drawdealer.convert`); a hand that would change or that cannot be parsed is reported
+on stderr (``file:line``) and left out. Hands of games drawdealer does not play (Badugi …) and of
+games the target cannot say (Italian poker in PokerStars text) are left out and counted in one
+summary line on stderr.
 
 ``-o OUT`` never destroys data (issue 15, "Data safety"): OUT may not be FILE itself (also through a
 symbolic or hard link), an existing OUT is replaced only with ``--force``, and OUT is written through
@@ -16,6 +17,7 @@ changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cann
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -37,7 +39,7 @@ def convert(
 ) -> None:
     """Write the hands of FILE as PHH or PokerStars text (checked by reading them back)."""
     from drawdealer.cli.errors import fail
-    from drawdealer.convert import Converted, convert_file, joined
+    from drawdealer.convert import LEFT_OUT, Converted, convert_file, joined
     from drawdealer.parsers import FormatError
 
     from drawdealer import inputs
@@ -57,6 +59,7 @@ def convert(
     except OSError as exc:
         fail(f"{file}: {exc.strerror or exc}")
     bad = 0
+    left_out: dict[str, Counter[str]] = {why: Counter() for why in LEFT_OUT}  # hands by game, by reason
 
     def texts():
         nonlocal bad
@@ -69,10 +72,12 @@ def convert(
                             f"changes when read back ({item.differences[0]})")
                     continue
                 yield item.text
+            elif item.left_out:  # counted, and named once in the summary line
+                bad += item.error
+                left_out[item.left_out][item.game or "?"] += 1
             else:
                 bad += item.error
-                label = "not converted" if item.error else "skipped"
-                _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} {label}: {item.reason}")
+                _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} not converted: {item.reason}")
 
     if out is None:
         for chunk in joined(texts(), to.value):
@@ -87,7 +92,20 @@ def convert(
                     handle.write(chunk)
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
+    if any(left_out.values()):
+        _notice(f"{file}: {_left_out(left_out, to.value)}")
     raise typer.Exit(code=1 if bad else 0)
+
+
+def _left_out(left_out: dict[str, Counter[str]], to: str) -> str:
+    """One line for every hand left out for its game: ``3 hands not converted: Razz Limit ×1, Badugi
+    Limit ×1 (games drawdealer does not play); 27TD-FL ×1 (cancelled)``."""
+    from drawdealer.convert import LEFT_OUT
+
+    total = sum(sum(games.values()) for games in left_out.values())
+    parts = [f"{', '.join(f'{g} ×{n}' for g, n in games.most_common())} ({LEFT_OUT[why].format(to=to)})"
+             for why, games in left_out.items() if games]
+    return f"{total} hand{'s' if total != 1 else ''} not converted: {'; '.join(parts)}"
 
 
 def _notice(message: str) -> None:

@@ -215,13 +215,13 @@ def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], wi
             style = "bold green" if cell["place"] == 1 else ""
             cells += [Text(str(cell["place"]) + (" ★" if cell["place"] == 1 and fancy else ""), style=style),
                       Text(cell["description"], style=style)]
-        table.add_row(Text(row["name"]), cards_text(hand, fancy=fancy), *cells)
+        table.add_row(Text(shown(row["name"])), cards_text(hand, fancy=fancy), *cells)
     console.print(table)
     for half, names in winners.items():
         share = "half" if len(names) == 1 else f"half, split {len(names)} ways"
-        console.print(Text(f"{half} {share}: {', '.join(names)}", style="bold"), soft_wrap=True)
-    console.print(Text(split_summary(winners), style="bold"), soft_wrap=True)
-    console.print(Text(f"Why: {explanation}."), soft_wrap=True)
+        console.print(Text(shown(f"{half} {share}: {', '.join(names)}"), style="bold"), soft_wrap=True)
+    console.print(Text(shown(split_summary(winners)), style="bold"), soft_wrap=True)
+    console.print(Text(f"Why: {shown(explanation)}."), soft_wrap=True)
 
 
 def fast_path(argv: list[str]) -> None:

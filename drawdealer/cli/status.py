@@ -79,7 +79,7 @@ def status(
 ) -> None:
     """Whose turn it is in a partial hand, and the legal actions with their amounts."""
     from drawdealer.cli.deal.table import legal_now
-    from drawdealer.cli.deal.view import choices, legal_json
+    from drawdealer.cli.deal.view import choices, draws_text, drawn_counts, legal_json
     from drawdealer.engine.replay import replay
     from drawdealer.engine.variants import Structure
 
@@ -96,12 +96,13 @@ def status(
 
     words = choices(legal, stack=stack, pot_limited=pot_limited) if player is not None else []
     stub = state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None
+    drawn = drawn_counts(record.actions)
     if json_output:
         out = {
             "file": str(file), "hand": record.hand_id, "game": state.spec.id, "street": state.street,
             "to_act": player, "pot": state.pot,
             "legal": legal_json(legal) if player is not None else None,
-            "choices": words, "stacks": state.stacks(), "stub": stub, "complete": state.is_complete,
+            "choices": words, "stacks": state.stacks(), "stub": stub, "drawn": drawn, "complete": state.is_complete,
             "findings": [f.to_dict() for f in result.findings],
         }
         sys.stdout.write(json_text(out) + "\n")
@@ -117,6 +118,8 @@ def status(
         else:
             lines.append("nobody is to act")
         lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in state.stacks().items()))
+        if drawn:
+            lines.append("drawn: " + " · ".join(f"{n} {draws_text(c)}" for n, c in drawn.items()))
         for f in result.findings:
             where = f"line {f.line}: " if f.line else ""
             lines.append(f"{f.severity.value}: {where}{f.message} ({f.code})")

@@ -3,13 +3,19 @@
 Reads PokerStars text and PHH (format by content), replays each hand and prints its findings
 (the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
 
-- ``--format human`` (default): each flagged hand with its findings (``file:line``, code, message,
-  expected vs actual), then a summary: hands read, clean, flagged, skipped, by code. A progress bar
-  runs on stderr for inputs of more than a few hundred hands when stderr is a terminal.
+- ``--format human`` (default): each file with flagged hands named once (relative to the current
+  folder), under it each flagged hand and its findings (line, severity, code, message, expected and
+  actual, amounts as money), wrapped to the terminal; then the files of folders passed over and why,
+  and a summary counting hands ("3 hands in 1 file: 2 clean, 1 with errors") with the findings by code.
 - ``--format json``: JSON Lines, one object per hand in input order:
   ``{"file", "hand_id", "line", "game", "findings": [{"code", "severity", "line", "message",
-  "expected", "actual"}]}`` (``PARSE_ERROR`` findings add ``column``).
+  "expected", "actual"}]}`` (``PARSE_ERROR`` findings add ``column``); a file of a folder passed over
+  is ``{"file": PATH, "skipped": REASON}``.
+- A progress bar runs on stderr, in both formats, for inputs of more than a few hundred hands when
+  stderr is a terminal (never when it is piped).
 - ``--strict``: stop at the first hand with an error finding (it is printed, exit 1).
+- ``--fail-on-empty``: exit 2 (bad input) when no hand at all was read, e.g. a CI glob that matched
+  only files passed over.
 - ``--game G``: replay every hand as game ``G`` (an id or alias, e.g. ``27TD-PL``) instead of the
   game its header names; for headers that are ambiguous or wrong. Hands of games drawdealer does not
   play (Badugi …) stay skipped.
@@ -17,11 +23,15 @@ Reads PokerStars text and PHH (format by content), replays each hand and prints 
   (``validate.PARALLEL_BYTES``), else one; ``--jobs N`` forces N (``--jobs 1``: one process). Large
   files are split at hand boundaries; the output is the same, in input order, whatever the number.
 
-Exit codes: 0 no hand has an error finding (warnings and skipped hands allowed), 1 some hand has
-one (a hand that cannot be parsed is a ``PARSE_ERROR``), 2 a file cannot be read at all (missing,
-unreadable, unknown format, a FIFO or device, a folder that cannot be listed: one line on stderr
-per file; the other files are still validated). ``-`` reads standard input (``drawdealer.inputs``);
-the limits per hand (``parsers/limits.py``) are in the command's help.
+Files inside a folder that are not read (another site's histories, tournament summaries, other
+files, unreadable ones) are passed over and named; hidden files are not looked at.
+
+Exit codes: 0 no hand has an error finding (warnings, skipped hands and files passed over allowed),
+1 some hand has one (a hand that cannot be parsed is a ``PARSE_ERROR``), 2 a file named on the
+command line cannot be read at all (missing, unreadable, unknown format, a FIFO or device, a folder
+that cannot be listed: one line on stderr per file; the other files are still validated), or no
+hand was read with ``--fail-on-empty``. ``-`` reads standard input (``drawdealer.inputs``); the
+limits per hand (``parsers/limits.py``) are in the command's help.
 """
 
 from __future__ import annotations
@@ -44,6 +54,8 @@ def validate(
     output: Annotated[OutputFormat, typer.Option("--format", help="human: Rich report; json: JSON Lines, one "
                                                  "object per hand.")] = OutputFormat.human,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand with an error finding.")] = False,
+    fail_on_empty: Annotated[bool, typer.Option("--fail-on-empty", help="Exit 2 when no hand at all was read "
+                                                "(for CI).")] = False,
     game: Annotated[str | None, typer.Option("--game", help="Replay every hand as this game (id or alias, e.g. "
                                              "27TD-PL) when the headers are ambiguous.", show_default=False)] = None,
     jobs: Annotated[str, typer.Option("--jobs", "-j", metavar="auto|N", help="Worker processes: auto uses every "
@@ -61,4 +73,5 @@ def validate(
     """
     from drawdealer.cli.validate_core import run
 
-    raise typer.Exit(code=run(files, output=output.value, strict=strict, game=game, jobs=jobs))
+    raise typer.Exit(code=run(files, output=output.value, strict=strict, game=game, jobs=jobs,
+                              fail_on_empty=fail_on_empty))

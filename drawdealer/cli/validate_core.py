@@ -1,16 +1,23 @@
 """What ``drawdealer validate`` prints (see ``cli/validate.py`` for the command), free of Typer.
 
-The human report leads with the root causes of each hand, the findings that follow from one printed
-below it, indented and marked ``↳`` (:func:`root_first`, ``engine.causes``).
-
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
 is put together directly; it is the same text as ``json_text(report.to_dict())`` (``cli/text.py``:
-valid UTF-8 also for file names that are not). Human output shows names escaped (``shown``).
+valid UTF-8 also for file names that are not). A file of a folder that is passed over is a line
+``{"file": PATH, "skipped": REASON}``.
+
+The human report names each file once (relative to the current folder), under it each flagged hand
+and its findings with their severity, amounts as money, wrapped to the terminal: the root causes
+first, the findings that follow from one printed below it, indented and marked ``↳``
+(:func:`root_first`, ``engine.causes``); then the files passed over and a summary counting hands.
+Names from the input (files, players, games) are shown escaped (``shown``).
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -22,10 +29,13 @@ FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
 
 
-def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str) -> int:
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str,
+        fail_on_empty: bool = False) -> int:
     """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``).
 
-    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1."""
+    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
+    ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
+    """
     from drawdealer.cli.errors import fail
 
     processes: int | str = jobs.strip().lower()
@@ -44,9 +54,12 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
             game_id = get_game(game).id
         except UnknownGame as exc:
             fail(f"--game '{game}': {exc}")
-    if output == "json":
-        return _json(files, game_id, processes, strict)
-    return _human(files, game_id, processes, strict)
+    render = _json if output == "json" else _human
+    code, hands = render(files, game_id, processes, strict)
+    if fail_on_empty and not hands:
+        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
+        return 2
+    return code
 
 
 def fast_path(argv: list[str]) -> None:
@@ -56,7 +69,7 @@ def fast_path(argv: list[str]) -> None:
     from drawdealer.cli.fastargs import plain_args
 
     read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"},
-                      {"--strict": "strict"})
+                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty"})
     if read is None:
         return
     values, flags, files = read
@@ -64,114 +77,149 @@ def fast_path(argv: list[str]) -> None:
     if not files or output not in FORMATS:
         return  # Typer words the usage error
     raise SystemExit(run([Path(f) for f in files], output=output, strict="strict" in flags, game=values.get("game"),
-                         jobs=values.get("jobs", "auto")))
+                         jobs=values.get("jobs", "auto"), fail_on_empty="fail_on_empty" in flags))
 
 
 def _unreadable(problem: Any) -> None:
     sys.stderr.write(f"drawdealer: error: {shown(problem.file)}: {shown(problem.message)}\n")
 
 
-def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> int:
+@contextmanager
+def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
+    """A progress bar on stderr for inputs above :data:`PROGRESS_BYTES` when stderr is a terminal
+    (never when it is piped): ``(console, advance, chunk)``, or ``(None, None, None)`` without one.
+
+    ``chunk`` cuts large files finer, so that the bar moves at least every half per cent.
+    """
+    from rich.console import Console
+
+    from drawdealer.validate import total_bytes
+
+    errconsole = Console(stderr=True)
+    size = total_bytes(files) if errconsole.is_terminal else 0
+    if size <= PROGRESS_BYTES:
+        yield None, None, None
+        return
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+
+    progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
+                        transient=True, redirect_stdout=False, redirect_stderr=False)
+    bar = progress.add_task("validating", total=size)
+    progress.start()
+    try:
+        yield progress.console, lambda n: progress.advance(bar, n), max(PROGRESS_BYTES, size // 200)
+    finally:
+        progress.stop()
+
+
+def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
+    """JSON Lines on stdout; ``(exit code, hands read)``."""
     # json.dumps's own string encoder when ensure_ascii=False
     from json.encoder import encode_basestring as quote
 
-    from drawdealer.validate import FileProblem, validate
+    from drawdealer.validate import FileProblem, PassedOver, validate
 
     errors = unreadable = False
+    hands = 0
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
-    for item in validate(files, game=game, jobs=jobs, strict=strict):
-        if isinstance(item, FileProblem):
-            unreadable = True
-            write("".join(batch))
-            batch.clear()
-            _unreadable(item)
-            continue
-        hand_id = item.hand_id
-        if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
-            errors = errors or item.has_error
-            batch.append(json_text(item.to_dict()) + "\n")
-        else:
-            file, game_name = item.file, item.game
-            if file not in quoted:
-                quoted[file] = json_text(file)
-            if game_name not in quoted:
-                quoted[game_name] = json_text(game_name)
-            batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
-                         f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
-        if len(batch) >= _BATCH:
-            write("".join(batch))
-            batch.clear()
-    write("".join(batch))
-    sys.stdout.flush()
-    return 2 if unreadable else 1 if errors else 0
+    with _progress(files) as (_bar, advance, chunk):
+        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+            if isinstance(item, FileProblem):
+                unreadable = True
+                write("".join(batch))
+                batch.clear()
+                sys.stdout.flush()
+                _unreadable(item)
+                continue
+            if isinstance(item, PassedOver):
+                batch.append(json_text(item.to_dict()) + "\n")
+                continue
+            hands += 1
+            hand_id = item.hand_id
+            if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
+                errors = errors or item.has_error
+                batch.append(json_text(item.to_dict()) + "\n")
+            else:
+                file, game_name = item.file, item.game
+                if file not in quoted:
+                    quoted[file] = json_text(file)
+                if game_name not in quoted:
+                    quoted[game_name] = json_text(game_name)
+                batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
+                             f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
+            if len(batch) >= _BATCH:
+                write("".join(batch))
+                batch.clear()
+        write("".join(batch))
+        sys.stdout.flush()
+    return (2 if unreadable else 1 if errors else 0), hands
 
 
-def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> int:
+def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
+    """The report for people on stdout; ``(exit code, hands read)``."""
     from collections import Counter
 
     from rich.console import Console
 
-    from drawdealer.validate import FileProblem, total_bytes, validate
+    from drawdealer.validate import FileProblem, PassedOver, validate
 
-    console = Console(highlight=False, soft_wrap=True)
-    errconsole = Console(stderr=True)
-    size = total_bytes(files)
-    progress = None
-    if errconsole.is_terminal and size > PROGRESS_BYTES:
-        from rich.progress import (
-            BarColumn,
-            DownloadColumn,
-            Progress,
-            TimeRemainingColumn,
-        )
-
-        progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
-                            transient=True, redirect_stdout=False, redirect_stderr=False)
-        bar = progress.add_task("validating", total=size)
-        progress.start()
-    # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
-    printer = progress.console if progress is not None and console.is_terminal else console
-    chunk = max(PROGRESS_BYTES, size // 200) if progress is not None else None
-    read = clean = flagged = errors = skipped = 0
+    console = Console(highlight=False)
+    counts: Counter[str] = Counter()  # hands: read, clean, errors, warnings, skipped
     codes: Counter[str] = Counter()
     skipped_games: Counter[str] = Counter()
-    problems = []
+    problems: list[FileProblem] = []
+    passed: list[PassedOver] = []
     seen_files: set[str] = set()
-    try:
-        advance = (lambda n: progress.advance(bar, n)) if progress is not None else None
+    current_file = None
+    with _progress(files) as (bar_console, advance, chunk):
+        # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
+        printer = bar_console if bar_console is not None and console.is_terminal else console
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 problems.append(item)
-                if progress is not None:
-                    progress.console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
-                                           highlight=False, soft_wrap=True)
+                if bar_console is not None:
+                    bar_console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
+                                      highlight=False, soft_wrap=True)
                 else:
                     _unreadable(item)
                 continue
-            read += 1
-            seen_files.add(item.file)
-            if not item.findings and item.status != "skipped":
-                clean += 1
+            if isinstance(item, PassedOver):
+                passed.append(item)
                 continue
+            counts["read"] += 1
+            seen_files.add(item.file)
             if item.status == "skipped":
-                skipped += 1
+                counts["skipped"] += 1
                 reason = item.findings[0].details.get("reason") if item.findings else None
                 skipped_games[f"{item.game or '?'}" + (" (cancelled)" if reason == "cancelled" else "")] += 1
                 continue
+            if not item.findings:
+                counts["clean"] += 1
+                continue
             for f in item.findings:
                 codes[f.code] += 1
-            flagged += 1
-            errors += item.has_error
+            counts["errors" if item.has_error else "warnings"] += 1
+            if item.file != current_file:
+                current_file = item.file
+                printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
             _print_hand(printer, item)
-    finally:
-        if progress is not None:
-            progress.stop()
-    stats = {"read": read, "clean": clean, "flagged": flagged, "errors": errors, "skipped": skipped}
-    _print_summary(console, len(seen_files | {p.file for p in problems}), stats, codes, skipped_games, problems,
-                   strict)
-    return 2 if problems else 1 if errors else 0
+    n_files = len(seen_files | {p.file for p in problems})
+    _print_passed_over(console, passed)
+    _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
+    return (2 if problems else 1 if counts["errors"] else 0), counts["read"]
+
+
+def _shown_path(file: str) -> str:
+    """``file`` as the report prints it: relative to the current folder when it lies under it."""
+    path = Path(file)
+    if path.is_absolute():
+        try:
+            return str(path.relative_to(Path.cwd()))
+        except ValueError:
+            return file
+    return os.path.normpath(file)
 
 
 def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
@@ -190,69 +238,110 @@ def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
 
 
 def _print_hand(console: Any, report: Any) -> None:
+    """The hand's line, then one line a finding (``line N  severity  CODE  message``), root causes
+    first, each followed by the findings it causes, marked ``↳`` (:func:`root_first`); each wrapped
+    to the terminal under its own indent."""
     from rich.text import Text
 
-    file = shown(report.file)
-    head = Text(f"{file}:{report.line}", style="bold")
-    head.append(f"  hand #{shown(report.hand_id)}" if report.hand_id else "  (no hand id)")
+    head = Text(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", style="bold")
+    head.append(f"  line {report.line}")
     if report.game:
         head.append(f"  {shown(report.game)}", style="dim")
-    console.print(head)
+    _print_indented(console, head, 2)
     for f, follows in root_first(report.findings):
-        line = Text("      ↳ " if follows else "  ")
-        line.append(f"{file}:{f.line if f.line is not None else report.line}", style="cyan")
+        line = Text("↳ " if follows else "")
+        line.append(f"line {f.line if f.line is not None else report.line}  ", style="cyan")
+        line.append(f.severity.value, style="red" if f.is_error else "yellow")
         line.append("  ")
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
         line.append(f"  {shown(f.message)}")
         if f.code == "PARSE_ERROR":
-            line.append(f"  (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
-        elif f.expected is not None or f.actual is not None:
-            plain = f.to_dict()
-            line.append(shown(f"  expected {_value(plain['expected'], f)}, actual {_value(plain['actual'], f)}"),
-                        style="dim")
-        console.print(line)
+            line.append(f" (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
+        else:
+            line.append(_expected_actual(f), style="dim")
+        _print_indented(console, line, 6 if follows else 4)
+
+
+def _print_indented(console: Any, text: Any, indent: int) -> None:
+    """``text`` wrapped to the console's width, ``indent`` spaces in (two more for the lines it
+    continues on), no trailing blanks."""
+    for i, line in enumerate(text.wrap(console, max(20, console.width - indent - 2))):
+        line.rstrip()
+        console.print(" " * (indent + 2 * (i > 0)), line, sep="", soft_wrap=True)
+
+
+def _expected_actual(finding: Any) -> str:
+    """`` (expected X, actual Y)`` with whichever of the two is known, amounts as money; or nothing."""
+    plain = finding.to_dict()
+    parts = [f"{key} {_value(plain[key], finding)}" for key in ("expected", "actual") if plain[key] is not None]
+    return shown(f" ({', '.join(parts)})") if parts else ""
 
 
 def _value(plain: Any, finding: Any) -> str:
-    """``expected`` or ``actual`` as a person reads it: amounts in the hand's currency, as in the message."""
+    """``expected`` or ``actual`` as a person reads it: amounts in the hand's currency, as in the message
+    (a dict of shares as ``name amount, …``)."""
     from drawdealer.engine.findings import AMOUNT_CODES
     from drawdealer.engine.money import money
 
+    amounts = finding.code in AMOUNT_CODES
+    if isinstance(plain, dict):
+        return ", ".join(f"{k} {money(v, finding.currency) if amounts and type(v) is int else v}"
+                         for k, v in plain.items())
     if isinstance(plain, list):
         return "[" + ", ".join(str(v) for v in plain) + "]"
-    if type(plain) is int and finding.currency and finding.code in AMOUNT_CODES:
+    if type(plain) is int and amounts:
         return money(plain, finding.currency)
-    return "—" if plain is None else str(plain)
+    return str(plain)
 
 
-def _print_summary(console: Any, n_files: int, stats: dict[str, int], codes: Any, skipped_games: Any,
+def _print_passed_over(console: Any, passed: list[Any]) -> None:
+    """Every file of a folder that was not read, and why."""
+    from rich.text import Text
+
+    if not passed:
+        return
+    console.print(f"passed over {_count(len(passed), 'file')} (not validated):", markup=False)
+    for item in passed:
+        _print_indented(console, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_games: Any,
                    problems: list[Any], strict: bool) -> None:
+    """``3 hands in 1 file: 2 clean, 1 with errors``, then what was skipped and the findings by code."""
     from rich import box
     from rich.table import Table
 
     from drawdealer.engine.findings import CODES
 
-    read = stats["read"]
-    summary = Table(box=box.SIMPLE_HEAD, title=f"{n_files} file(s), {read} hand(s) read", title_justify="left")
-    for column in ("clean", "flagged", "with errors", "skipped", "unreadable files"):
-        summary.add_column(column, justify="right")
-    summary.add_row(str(stats["clean"]), str(stats["flagged"]), str(stats["errors"]), str(stats["skipped"]),
-                    str(len(problems)))
-    console.print(summary)
+    parts = [f"{counts['clean']:,} clean"]
+    parts += [f"{counts[key]:,} {label}" for key, label in (("errors", "with errors"),
+                                                              ("warnings", "with warnings only"),
+                                                              ("skipped", "skipped")) if counts[key]]
+    if counts["read"]:
+        console.print(f"{_count(counts['read'], 'hand')} in {_count(n_files, 'file')}: {', '.join(parts)}",
+                      markup=False)
+    else:
+        console.print("no hand read", markup=False)
+    if problems:
+        console.print(f"{_count(len(problems), 'file')} could not be read (named above)", markup=False)
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.print(f"skipped (GAME_UNSUPPORTED: games drawdealer does not play, cancelled hands): {games}",
+        console.print(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}",
                       markup=False)
     if codes:
         table = Table(box=box.SIMPLE_HEAD, title="findings by code", title_justify="left")
         table.add_column("code", no_wrap=True)
         table.add_column("severity")
         table.add_column("count", justify="right")
-        table.add_column("docs/RULES.md")
+        table.add_column("§ of docs/RULES.md")
         for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])):
             info = CODES[code]
             colour = "red" if info.severity.value == "error" else "yellow"
             table.add_row(code, f"[{colour}]{info.severity.value}[/]", str(n), f"§{info.section}")
         console.print(table)
-    if strict and stats["errors"]:
+    if strict and counts["errors"]:
         console.print("stopped at the first hand with an error (--strict)")

@@ -190,8 +190,9 @@ AMOUNT_CODES = frozenset((
     "RAISE_NOT_REOPENED", "MIN_OPEN_VIOLATION", "UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "COLLECTED_AMOUNT_WRONG",
     "RAKE_MISMATCH", "RAKE_EXCEEDS_CAP", "STACK_ARITHMETIC", "IT_OPEN_BET_OUT_OF_RANGE", "IT_BLIND_AMOUNT_WRONG",
     "IT_POT_AWARDED_AFTER_PAROLA", "IT_FALSE_OPENER_COLLECTED", "IT_FALSE_OPENER_PENALTY_MISSING",
-    "IT_CARRIED_POT_WRONG"))
-"""Codes whose integer ``expected`` and ``actual`` are chip amounts (in the hand's smallest unit)."""
+    "IT_CARRIED_POT_WRONG", "SPLIT_WRONG"))
+"""Codes whose integer ``expected`` and ``actual`` (or the values of a dict of shares, SPLIT_WRONG) are
+chip amounts (in the hand's smallest unit)."""
 
 
 def all_codes() -> tuple[CodeInfo, ...]:

@@ -180,6 +180,11 @@ def _f(state: HandState, code: str, message: str, *, line: int | None, expected:
                    currency=state.currency)
 
 
+def _shares(state: HandState, shares: dict[str, int]) -> str:
+    """``Hero $1.01, Player1 $1.00``: who takes what of a pot, as money."""
+    return ", ".join(f"{player} {state.money(amount)}" for player, amount in shares.items())
+
+
 def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> Settlement:
     """Compare the log's claims with the engine's settlement (RULES.md §11.5, §11.6)."""
     claims = record.claims
@@ -327,7 +332,8 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
                               f"{', '.join(sorted(winners))}: {reason}", line=group[0].line,
                               expected=list(award.winners), actual=sorted(winners), pot_index=index))
             elif len(winners) > 1 and said_here != award.shares:
-                out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {award.shares}, the log says {said_here}",
+                out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {_shares(state, award.shares)}; the log "
+                                                    f"says {_shares(state, said_here)}",
                               line=group[0].line, expected=dict(award.shares), actual=said_here, pot_index=index))
     if not settlement.determined:
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -40,23 +41,32 @@ MAX_AMOUNT_DIGITS = 15
 """Digits in an amount (stack, bet, pot), before the cents: 10¹⁵ chips is more than any game."""
 
 MAX_NESTING = 8
-"""Arrays and tables nested in one another in TOML (PHH, ``deal --config``, the journal); PHH needs 2."""
+"""Arrays and tables nested in one another in TOML (PHH, ``deal --config``, the journal; 3 at most is used)."""
 
 
 def line_problem(lines: list[str]) -> tuple[int, str] | None:
-    """``(index, message)`` of the first line of a hand that breaks :data:`MAX_LINE_CHARS` or makes
-    the hand longer than :data:`MAX_HAND_CHARS`; None for a hand within both (the usual case, in C)."""
-    if not lines or (max(map(len, lines)) <= MAX_LINE_CHARS and sum(map(len, lines)) <= MAX_HAND_CHARS):
+    """``(index, message)`` of the first line of a hand longer than :data:`MAX_LINE_CHARS`, or None
+    (the usual case, found in C). Readers check it before they read the hand."""
+    if not lines or max(map(len, lines)) <= MAX_LINE_CHARS:
+        return None
+    index = next(k for k, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
+    return index, f"line longer than {MAX_LINE_CHARS:,} characters (the limit per line); hand not read"
+
+
+def hand_problem(lines: list[str]) -> tuple[int, str] | None:
+    """``(index, message)`` of the line that makes a hand longer than :data:`MAX_HAND_CHARS`, or
+    None. The splitter cuts such a hand at about the limit, so its end is missing: the PokerStars
+    reader checks this after reading the lines (a line that breaks the format is reported first)
+    and before the hand's shape; TOML cut short cannot be read, so the PHH reader checks it first."""
+    if sum(map(len, lines)) <= MAX_HAND_CHARS:
         return None
     total = 0
     for index, line in enumerate(lines):
-        if len(line) > MAX_LINE_CHARS:
-            return index, f"line longer than {MAX_LINE_CHARS:,} characters (the limit per line); hand not read"
         total += len(line)
         if total > MAX_HAND_CHARS:
-            return index, (f"hand longer than {MAX_HAND_CHARS:,} characters (the limit per hand; is a hand header "
-                           f"missing?); hand not read")
-    return None
+            break
+    return index, (f"hand longer than {MAX_HAND_CHARS:,} characters (the limit per hand; is a hand header "
+                   f"missing?); the rest up to the next hand header is not read")
 
 
 AMOUNT_BOUND = 10 ** MAX_AMOUNT_DIGITS
@@ -112,6 +122,21 @@ def actions_message(count: int) -> str:
     return f"more than {MAX_ACTIONS:,} actions in a hand (the limit per hand; {count:,} here); hand not read"
 
 
+class TooLarge(OSError):
+    """A file the dealer reads whole is larger than :data:`MAX_HAND_CHARS` bytes."""
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a file read whole (``deal --config``, the journal's files), at most
+    :data:`MAX_HAND_CHARS` bytes of it: past them :class:`TooLarge` (``/dev/zero`` is not read
+    forever). ``OSError`` and ``UnicodeDecodeError`` propagate."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_HAND_CHARS + 1)
+    if len(raw) > MAX_HAND_CHARS:
+        raise TooLarge(f"larger than {MAX_HAND_CHARS:,} bytes (the limit)")
+    return raw.decode("utf-8")
+
+
 class TomlLimitError(ValueError):
     """A TOML text over :data:`MAX_AMOUNT_DIGITS` or :data:`MAX_NESTING` at ``line`` (1-based)."""
 
@@ -127,11 +152,17 @@ _TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.
 
 
 def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
-    """``loads(text)`` (default :func:`tomllib.loads`), but a text that makes ``loads`` recurse too deep or convert a number of
-    thousands of digits raises :class:`TomlLimitError` at the line of the problem (instead of a
-    ``RecursionError`` or a ``ValueError`` with no place). ``TOMLDecodeError`` passes through."""
+    """``loads(text)`` within the limits: :class:`TomlLimitError` at the line of a number of more
+    than :data:`MAX_AMOUNT_DIGITS` digits or of nesting deeper than :data:`MAX_NESTING`, instead of
+    a ``RecursionError`` or a ``ValueError`` with no place. ``TOMLDecodeError`` passes through.
+
+    The dealer's small files (``loads`` None: :func:`tomllib.loads`) are checked first. A PHH hand
+    (``loads`` its fast reader) only when reading fails: what reads is then checked field by field
+    (amounts by :func:`too_many_digits`; no PHH field nests deeper than 3)."""
     import tomllib
 
+    if loads is None:
+        check_toml(text)
     try:
         return (loads or tomllib.loads)(text)
     except (RecursionError, ValueError) as exc:

@@ -27,6 +27,10 @@ and commentary, all prefixed so that other readers ignore them, for what PHH can
   ``penalty_player``, ``reentry``; RULES.md §10), checked against the previous deal's outcome;
 - ``_drawdealer_hero``, ``_drawdealer_button`` (when the button is not the last player),
   ``_drawdealer_sitting_out`` (``[[seat, name, stack], …]``, seated but not dealt in);
+- ``_drawdealer_tournament``, ``_drawdealer_buy_in``, ``_drawdealer_club``: a PokerStars hand's
+  tournament id, buy-in and home-game club (:data:`drawdealer.parsers.handinfo.PHH_EXTENSIONS`); its
+  date, time, time zone, table, seats and level go in PHH's own fields (``year``, ``month``,
+  ``day``, ``time``, ``time_zone_abbreviation``, ``table``, ``seat_count``, ``level``);
 - ``_drawdealer_claims``: what the log claims beyond ``finishing_stacks`` and ``winnings``
   (``total_pot``, ``pots``, ``rake``, ``uncalled``, ``collected``, ``descriptions``,
   ``summary_collected``, ``reshuffles``, ``final_stacks``);
@@ -63,6 +67,7 @@ from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import new_action
+from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -202,7 +207,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
-        too_long = limits.line_problem(lines)
+        too_long = limits.line_problem(lines) or limits.hand_problem(lines)  # TOML cut short fails at its end
         if too_long is not None:
             raise _Fail(too_long[1], start_line + too_long[0], text=lines[too_long[0]][:80])
         text = "\n".join(lines)
@@ -315,6 +320,7 @@ _SHAPES: dict[str, _Shape] = {
     "currency_symbol": _STRING_FIELD,
     # the extension fields, as write_phh writes them (module docstring)
     "_drawdealer_game": _STRING_FIELD,
+    **dict.fromkeys(PHH_EXTENSIONS, _STRING_FIELD),
     "_drawdealer_hero": _STRING_FIELD,
     "_drawdealer_button": _STRING_FIELD,
     "_drawdealer_options": _Shape("a table of options (RULES.md §13)", _of(dict)),
@@ -444,7 +450,10 @@ class _Reader:
         actions += self._play(ops, names, stacks, committed)
         stakes = self._stakes(structure, antes, blinds, [conv(v, key) for key, v in zip(bet_keys, bets_raw)])
         claims = self._claims(names)
-        kept = {k: v for k, v in data.items() if k not in _CONSUMED and not k.startswith("_drawdealer_")}
+        for key in PHH_EXTENSIONS.keys() & data.keys():
+            self._field(key)  # a string, or a PARSE_ERROR on its line
+        kept = {k: v for k, v in data.items()
+                if k not in _CONSUMED and (not k.startswith("_drawdealer_") or k in PHH_EXTENSIONS)}
         extra: dict[str, Any] = {"phh": kept} if kept else {}
         if "currency" in data:
             extra["phh_currency"] = data["currency"]

@@ -3,7 +3,12 @@
 Players are written in PHH position order: the first seat left of the button is ``p1``, the
 button is last (heads-up: the big blind is ``p1``). Whatever standard PHH cannot say goes into the
 ``_drawdealer_*`` fields and ``# drawdealer:`` commentary documented in ``phh.py``, so that reading
-the text back gives the same record (:func:`drawdealer.parsers.compare.comparable`). Every player
+the text back gives the same record (:func:`drawdealer.parsers.compare.comparable`). A PokerStars
+hand keeps its date, time and time zone, table, number of seats and tournament level in PHH's own
+fields (``year``, ``month``, ``day``, ``time``, ``time_zone_abbreviation``, ``table``,
+``seat_count``, ``level``; its id in ``hand``, its seat numbers in ``seats``, its currency in
+``currency``) and its tournament id, buy-in and home-game club in ``_drawdealer_tournament``,
+``_drawdealer_buy_in`` and ``_drawdealer_club`` (:mod:`drawdealer.parsers.handinfo`). Every player
 gets a ``d dh`` line at the deal (``??`` for unknown cards), and the replacement cards of a draw
 round follow all of its discards, as pokerkit (the reference PHH implementation) requires.
 """
@@ -16,6 +21,7 @@ from typing import Any
 
 from drawdealer.engine.cards import card_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord, Seat
+from drawdealer.parsers import handinfo
 from drawdealer.parsers.phh import (
     _ISO_OF_SYMBOL,
     _TAG_OF_POST,
@@ -112,6 +118,8 @@ class _Writer:
                 fields["currency"] = code
             if code is None or code != _ISO_OF_SYMBOL.get(r.currency):
                 fields["currency_symbol"] = r.currency
+        if "header" in r.extra:  # a PokerStars hand: its date, table, tournament … (handinfo)
+            fields |= handinfo.phh_fields(handinfo.of_record(r))
         self.claims(fields)
         for key, value in (r.extra.get("phh") or {}).items():
             fields.setdefault(key, value)

@@ -199,7 +199,7 @@ def parse_card_list(text: str) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- header, table, seats
 
 _HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
-_DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2} ")
+_DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
 _HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
     r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
@@ -730,6 +730,9 @@ class _Builder:
                 where.append(number)
                 prev = kind
 
+        too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
+        if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
+            raise _At(too_long[0], _LineError(too_long[1]))
         verdict = _check_shape(tuple(shape))
         if verdict is not None:
             index, message = verdict

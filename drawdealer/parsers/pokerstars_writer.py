@@ -3,10 +3,13 @@
 
 The header and table lines are written back verbatim when the record came from PokerStars
 (``extra["header"]``, ``extra["table"]``); otherwise they are made from the game, stakes and hand
-id (date ``2000/01/01 00:00:00 ET``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
+id and what the hand's PHH fields say of its date, time zone, table, seats, tournament, buy-in and
+level (:mod:`drawdealer.parsers.handinfo`); a hand without a date gets none (a table without a
+name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
 claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them.
-PokerStars has no words for Italian poker or a lone dead blind: such hands raise ``ValueError``.
+PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
+(``ValueError``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
+from drawdealer.parsers import handinfo
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
 
 K = ActionKind
@@ -23,11 +27,16 @@ _PUTS_IN = frozenset((K.POST_SB, K.POST_BB, K.POST_DEAD, K.CALL, K.BET, K.RAISE)
 _POST_WORDS = {K.POST_SB: "small blind", K.POST_BB: "big blind", K.POST_ANTE: "the ante"}
 
 
+class NoPokerStarsFormat(ValueError):
+    """The hand's game has no PokerStars hand history format (Italian poker)."""
+
+
 class _Writer:
     def __init__(self, record: HandRecord) -> None:
         self.r = record
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
+        self.info = handinfo.of_record(record)
 
     def amount(self, value: int) -> str:
         if not self.cents:
@@ -42,23 +51,27 @@ class _Writer:
             return str(r.extra["header"])
         family, _, limit = r.game.partition("-")
         if family not in SITE_NAMES or limit not in LIMIT_NAMES:
-            raise ValueError(f"PokerStars has no hand history format for {r.game}")
+            raise NoPokerStarsFormat(f"PokerStars has no hand history format for {r.game}")
         a, b = (r.stakes.small_bet, r.stakes.big_bet) if limit == "FL" else (r.stakes.sb, r.stakes.bb)
         iso = ISO_OF_SYMBOL.get(r.currency, "")
         stakes = f"{self.amount(a)}/{self.amount(b)}"
         if self.cents and not self.symbol:
             stakes = f"{a // 100}.{a % 100:02d}/{b // 100}.{b % 100:02d}"
         stakes += f" {iso}" if iso else ""
-        return (f"PokerStars Hand #{r.hand_id or 0}:  {SITE_NAMES[family]} {LIMIT_NAMES[limit]} ({stakes})"
-                f" - 2000/01/01 00:00:00 ET")
+        info = self.info
+        before, after = handinfo.pokerstars_event(info)
+        site = "PokerStars Home Game Hand" if info.club else "PokerStars Hand"
+        return (f"{site} #{r.hand_id or 0}: {before or ' '}{SITE_NAMES[family]} {LIMIT_NAMES[limit]}{after} "
+                f"({stakes}){handinfo.pokerstars_when(info)}")
 
     def table(self) -> str:
         r = self.r
         if r.extra.get("table"):
             return str(r.extra["table"])
         seat = next((s.seat for s in r.seats if s.name == r.button), r.extra.get("button_seat"))
-        size = max([6, len(r.seats)])
-        return f"Table 'drawdealer' {size}-max" + (f" Seat #{seat} is the button" if seat is not None else "")
+        size = self.info.seat_count or max([6, len(r.seats)])
+        name = self.info.table or "drawdealer"
+        return f"Table '{name}' {size}-max" + (f" Seat #{seat} is the button" if seat is not None else "")
 
     def write(self) -> str:
         r = self.r

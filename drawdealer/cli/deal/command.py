@@ -44,9 +44,20 @@ def deal(
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
-    Commands: fold, check, call, bet N, raise N (to N), allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, help, quit.
+    Commands: fold, check, call \\[N], bet N, raise \\[to] N, allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, ledger, help, quit. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS \\[after NAME], leave NAME, sitout NAME, sitin NAME \\[bb], button NAME.
 
-    Every accepted command is journaled before the screen changes; --resume DIR continues after a crash.
+    Every accepted command is journaled before the screen changes; --resume DIR continues after a crash. Piped, one command a line; the exit code is 1 when any was refused.
+
+    \b
+    --config TOML (flags win over it; a journal's session.toml is accepted too):
+      game = "27TD-FL"        # ITA: invito = 10 and chip = 1 instead of stakes
+      stakes = "1/2"          # or \\[stakes] sb = 1, bb = 2 (ante, invito, chip)
+      button = "Ann"
+      \\[seats]                 # clockwise; or \\[\\[seats]] name = "Ann", stack = 200
+      Ann = 200
+      Bob = 200
+      \\[options]               # RULES.md §13 keys: see drawdealer options
+      FL_MAX_BETS_PER_ROUND = 5
     """  # noqa: E501
     from drawdealer.cli.deal.journal import Journal
     from drawdealer.cli.deal.restore import JournalError, resume as resume_session
@@ -99,7 +110,8 @@ def _int(value: Optional[str], flag: str) -> Optional[int]:
 
 
 def _loop(session, where: str, *, json_output: bool) -> None:
-    """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown."""
+    """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown.
+    Piped, the session exits 1 when any command was refused (issue 16)."""
     from rich.console import Console
 
     from drawdealer.cli.deal import screen
@@ -108,21 +120,25 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     from drawdealer.cli.text import json_text, shown
 
     console = Console(highlight=False)
-    prompt = Prompt(names=lambda: session.names, history=session.journal.directory / "history")
+    prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
+    in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:
         sys.stderr.write(shown(where) + "\n")
     else:
+        if in_place:
+            console.clear()
         screen.show(console, session.view(message=where))
 
     def label() -> str:
         view = session.view()
         return f"[hand {view.hand} {view.street}{' ' + view.to_act if view.to_act else ''}] > "
 
+    refusals = 0
     for line in prompt.lines(label):
         try:
             command = parse_command(line, names=session.names)
         except CommandError as exc:
-            reply_view, done = session.view(message=f"refused: {exc}", refused=True), False
+            reply_view, done = session.refuse(" ".join(line.split()), str(exc)), False
         else:
             if command is None:
                 continue
@@ -135,10 +151,16 @@ def _loop(session, where: str, *, json_output: bool) -> None:
                          "the session cannot be saved or resumed")
                 fail(f"journal {folder}: cannot write ({exc}); after fixing it, continue with --resume {folder}")
             reply_view, done = reply.view, reply.quit
+        refusals += reply_view.refused
         if json_output:
             sys.stdout.write(json_text(reply_view.to_json()) + "\n")
             sys.stdout.flush()
         else:
+            if in_place and not done:  # the table stays where it is: redrawn, not scrolled (issue 16)
+                console.clear()
             screen.show(console, reply_view)
         if done:
             break
+    if refusals and not prompt.interactive:  # a script whose every line was accepted exits 0 (issue 16)
+        sys.stderr.write(f"{refusals} command{'s' if refusals > 1 else ''} refused\n")
+        raise typer.Exit(1)

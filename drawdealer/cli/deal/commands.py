@@ -62,7 +62,8 @@ USAGE: dict[Verb, str] = {
     Verb.BUIO: "buio", Verb.CONTROBUIO: "controbuio", Verb.DEAL: "deal (no buio)", Verb.SHOW: "show NAME CARDS",
     Verb.MUCK: "muck NAME", Verb.REBUY: "rebuy NAME CHIPS", Verb.ADDON: "addon NAME CHIPS",
     Verb.SEAT: "seat NAME CHIPS [after NAME]", Verb.LEAVE: "leave NAME", Verb.SITOUT: "sitout NAME",
-    Verb.SITIN: "sitin NAME [bb]", Verb.BUTTON: "button NAME", Verb.LEDGER: "ledger", Verb.UNDO: "undo", Verb.STATUS: "status", Verb.NEXT: "next",
+    Verb.SITIN: "sitin NAME [bb]", Verb.BUTTON: "button NAME", Verb.LEDGER: "ledger", Verb.UNDO: "undo",
+    Verb.STATUS: "status", Verb.NEXT: "next",
     Verb.HELP: "help", Verb.QUIT: "quit",
 }
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
+from drawdealer.parsers import limits
 
 SESSION_FILE = "session.toml"
 
@@ -47,9 +48,12 @@ class Journal:
         return self.session_path.is_file()
 
     def create(self) -> None:
-        """Make the directory (and parents) and :meth:`lock` it."""
+        """Make the directory (and parents) for a new session and :meth:`lock` it; FileExistsError
+        if, locked, it holds a session after all (another dealer started one there meanwhile)."""
         self.directory.mkdir(parents=True, exist_ok=True)
         self.lock()
+        if self.exists():
+            raise FileExistsError(f"already holds a session; continue it with --resume {self.directory}")
 
     def lock(self) -> None:
         """Hold the journal's lock for the rest of the process (``lock.py``; raises
@@ -66,15 +70,16 @@ class Journal:
         atomic_write(self.hand_path(number), text)
 
     def read_session(self) -> str:
-        """The session file's text; OSError/UnicodeDecodeError propagate to the caller."""
-        return self.session_path.read_text(encoding="utf-8")
+        """The session file's text (within ``parsers/limits.py``'s size); OSError/UnicodeDecodeError
+        propagate to the caller."""
+        return limits.read_text(self.session_path)
 
     def read_hand(self, number: int) -> str | None:
         """The text of hand ``number``, or ``None`` when the file does not exist."""
         path = self.hand_path(number)
         if not path.is_file():
             return None
-        return path.read_text(encoding="utf-8")
+        return limits.read_text(path)
 
     def hand_numbers(self) -> list[int]:
         """Numbers of the hand files present, ascending."""

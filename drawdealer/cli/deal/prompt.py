@@ -1,7 +1,8 @@
 """Reading the dealer's commands: an interactive prompt, or one command per line from a pipe.
 
 On a terminal the stdlib ``readline`` gives line editing, history (kept in the journal directory
-so it survives ``--resume``) and tab completion of command words and player names. When standard
+so it survives ``--resume``) and tab completion of the command words that apply at the moment and
+the player names they take (issue 16). When standard
 input is not a terminal, lines are read as they come so a session can be scripted (issue 5).
 """
 
@@ -12,20 +13,18 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
-from drawdealer.cli.deal.commands import Verb
 
-_NAME_VERBS = ("show", "muck")
-
-
-def complete(buffer: str, names: tuple[str, ...]) -> list[str]:
-    """Completions for the line typed so far: command words first, then names after show/muck."""
-    words = buffer.split()
+def complete(buffer: str, words: dict[str, tuple[str, ...]]) -> list[str]:
+    """Completions for the line typed so far: the command words that apply now (``words``' keys,
+    in order), then the names a word takes as its first argument (issue 16)."""
+    typed = buffer.split()
     at_new_word = buffer.endswith(" ") or not buffer
-    if not words or (len(words) == 1 and not at_new_word):
-        prefix = words[0].lower() if words else ""
-        return [v.value + " " for v in Verb if v.value.startswith(prefix)]
-    if words[0].lower() in _NAME_VERBS and (len(words) == 1 or (len(words) == 2 and not at_new_word)):
-        prefix = "" if len(words) == 1 else words[1].lower()
+    if not typed or (len(typed) == 1 and not at_new_word):
+        prefix = typed[0].lower() if typed else ""
+        return [w + " " for w in words if w.startswith(prefix)]
+    names = words.get(typed[0].lower(), ())
+    if names and (len(typed) == 1 or (len(typed) == 2 and not at_new_word)):
+        prefix = "" if len(typed) == 1 else typed[1].lower()
         return [n + " " for n in names if n.lower().startswith(prefix)]
     return []
 
@@ -44,10 +43,10 @@ def _text_lines(stream: TextIO) -> Iterable[str]:
 
 
 class Prompt:
-    """Yields typed lines until end of input; ``names`` supplies the current player names."""
+    """Yields typed lines until end of input; ``words`` supplies what may be typed now (:func:`complete`)."""
 
-    def __init__(self, *, names: Callable[[], tuple[str, ...]], history: Path | None) -> None:
-        self._names = names
+    def __init__(self, *, words: Callable[[], dict[str, tuple[str, ...]]], history: Path | None) -> None:
+        self._words = words
         self._history = history
         self.interactive = sys.stdin.isatty()
         self._readline = None
@@ -66,7 +65,7 @@ class Prompt:
             nonlocal matches
             if state == 0:
                 buffer = readline.get_line_buffer()[: readline.get_endidx()]
-                matches = complete(buffer, self._names())
+                matches = complete(buffer, self._words())
             return matches[state] if state < len(matches) else None
 
         readline.set_completer_delims(" \t")

@@ -7,7 +7,8 @@ cleanly (a finding of RULES.md §11, such as an amount edited beyond the stack, 
 that do not match the session file, a command count that does not belong to it, an action count
 the file does not have) refuses the whole journal: nothing is replayed half-way and no file is
 changed. The one repair is the torn commit of ``session.py``: a hand file one command ahead of the
-session file is rolled forward.
+session file is rolled forward; and a session command (``roster.py``) commits in the session file
+first, so a hand file one command behind a session file that says ``session_first`` catches up.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from typing import Callable
 
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.session import JOURNAL_KEY, DealerSession
-from drawdealer.cli.deal.sessionfile import SessionFileError, parse_session
+from drawdealer.cli.deal.roster import Account
+from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
 from drawdealer.engine.record import HandRecord
+
 
 class JournalError(ValueError):
     """A journal that cannot be resumed; the message starts with ``file[:line]``."""
@@ -30,16 +33,20 @@ class JournalError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-def resume(journal: Journal) -> tuple[DealerSession, str]:
-    """Restore the session of ``journal`` and say where it stands; raises :class:`JournalError`."""
+def resume(journal: Journal, *, write: bool = True) -> tuple[DealerSession, str]:
+    """Restore the session of ``journal`` and say where it stands; raises :class:`JournalError`.
+    ``write=False`` reads only (``drawdealer ledger``): a torn commit is rolled forward in memory."""
     path = journal.session_path
     if not journal.directory.is_dir():
         raise JournalError(str(journal.directory), "no such journal directory")
     if not path.is_file():
         raise JournalError(str(path), "missing: this directory holds no dealing session")
-    journal.lock()  # before anything is read: one dealer per journal
+    if write:
+        journal.lock()  # before anything is read: one dealer per journal (a reader needs none)
     try:
         info = parse_session(journal.read_session())
+        if info.accounts is None:
+            info = dataclasses.replace(info, accounts=_first_accounts(journal, info))
         session = DealerSession(info, journal)
     except (OSError, UnicodeDecodeError) as exc:
         raise JournalError(str(path), f"cannot read ({exc})") from None
@@ -57,13 +64,33 @@ def resume(journal: Journal) -> tuple[DealerSession, str]:
         if info.commands != info.hand_start:
             raise JournalError(str(hand_path), f"missing, but {path.name} counts "
                                f"{info.commands - info.hand_start} commands in hand {info.hand}")
-        session.begin_hand()  # the crash came between the two writes of ``next``
+        if write:
+            session.begin_hand()  # the crash came between the two writes of ``next``
+        else:
+            session.post_forced_bets()
         return session, session.where("resumed at the start of")
-    _load_hand(session, hand_path, text)
+    _load_hand(session, hand_path, text, write=write)
     return session, session.where("resumed")
 
 
-def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
+def _first_accounts(journal: Journal, info: SessionInfo) -> dict[str, Account]:
+    """Accounts for a session file written before issue 16 (no rebuys then): each player bought in
+    his stack of hand 1, and played the hands he was dealt (counted from the hand files' players)."""
+    firsts: dict[str, int] = {}
+    hands: dict[str, int] = {}
+    for number in range(1, info.hand):
+        try:
+            data = tomllib.loads(journal.read_hand(number) or "")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        players, stacks = data.get("players", []), data.get("starting_stacks", [])
+        for name, stack in zip(players, stacks):
+            firsts.setdefault(name, stack)
+            hands[name] = hands.get(name, 0) + 1
+    return {name: Account(bought_in=firsts.get(name, stack), hands=hands.get(name, 0)) for name, stack in info.seats}
+
+
+def _load_hand(session: DealerSession, hand_path: Path, text: str, *, write: bool) -> None:
     """Replay the hand file through the engine; refuse it whole at its first problem."""
     from drawdealer.parsers.phh import parse_hand
     from drawdealer.parsers.results import ParseFailure, Skipped
@@ -86,7 +113,8 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
         raise JournalError(where(line_of(JOURNAL_KEY) or 1),
                            f"'{JOURNAL_KEY}' must say hand = {info.hand} and the command count")
     commands = marker["commands"]
-    if commands not in (info.commands, info.commands + 1):
+    behind = info.session_first and commands == info.commands - 1  # a session command committed first
+    if commands not in (info.commands, info.commands + 1) and not behind:
         raise JournalError(where(line_of(JOURNAL_KEY)), f"counts {commands} commands but {journal.session_path.name}"
                            f" counts {info.commands}: the files do not belong together")
     actions = marker.get("actions", len(parsed.actions))  # a journal written before the count has none
@@ -98,9 +126,12 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str) -> None:
     if errors:
         action, finding = errors[0]
         raise JournalError(where(action.line), f"{finding.message} ({finding.code}): not replayed")
+    if behind and write:  # the session command is in the session file: the hand file catches up
+        journal.write_hand(info.hand, session.hand_text())
     if commands == info.commands + 1:  # the hand file was committed, the session file not yet
         session.info = dataclasses.replace(info, commands=commands)
-        journal.write_session(session.info.to_toml())
+        if write:
+            journal.write_session(session.info.to_toml())
 
 
 def _check_table(session: DealerSession, parsed: HandRecord, where: Callable[[int | None], str],

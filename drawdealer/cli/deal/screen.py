@@ -11,13 +11,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawdealer.cli.deal.view import TableView
+from drawdealer.cli.deal.view import TableView, chips, draws_text
 from drawdealer.cli.text import shown
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
 _STATUS = {"active": "", "folded": "folded", "allin": "all-in", "out": "sitting out"}
+
+
+def pot_line(view: TableView) -> str:
+    """``Pot 36: 20 in the middle + 16 in bets in front (main 30, side 1 6) · stub 17 cards``: what is
+    in the middle apart from this round's bets (issue 16), the pots of RULES.md §9.4, the stub."""
+    bets = view.bets_in_front
+    pot = f"Pot {chips(view.pot)}"
+    if bets:
+        pot += f": {chips(view.pot - bets)} in the middle + {chips(bets)} in bets in front"
+    if len(view.pots) > 1:
+        pot += " (" + ", ".join(
+            ("main" if i == 0 else f"side {i}") + f" {chips(amount)}" for i, amount in enumerate(view.pots)
+        ) + ")"
+    if view.stub is not None:
+        pot += f" · stub {view.stub} card{'' if view.stub == 1 else 's'}"
+    return pot
 
 
 def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
@@ -38,27 +54,19 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     table.add_column("Bet", justify="right")
     table.add_column("")
     table.add_column("Cards")
+    draws = any(seat.drawn for seat in view.seats)
+    if draws:
+        table.add_column("Drew")
     for seat in view.seats:
         marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, _STATUS[seat.status]) if x)
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
-        table.add_row(
-            "▶" if seat.to_act else "",
-            Text(shown(seat.name)),  # a Text: a name is neither markup nor control characters
-            str(seat.stack),
-            str(seat.bet) if seat.bet else "",
-            marks,
-            cards_text(seat.cards, fancy=fancy),
-            style=style,
-        )
+        cells = ["▶" if seat.to_act else "", Text(shown(seat.name)),  # a Text: neither markup nor control characters
+                 chips(seat.stack), chips(seat.bet) if seat.bet else "", marks, cards_text(seat.cards, fancy=fancy)]
+        if draws:
+            cells.append(draws_text(seat.drawn))
+        table.add_row(*cells, style=style)
     lines: list[RenderableType] = [table]
-    pot = f"Pot {view.pot}"
-    if len(view.pots) > 1:
-        pot += " (" + ", ".join(
-            ("main" if i == 0 else f"side {i}") + f" {amount}" for i, amount in enumerate(view.pots)
-        ) + ")"
-    if view.stub is not None:
-        pot += f" · stub {view.stub} cards"
-    lines.append(Text(pot))
+    lines.append(Text(pot_line(view)))
     legal = view.legal_line()
     if legal:
         lines.append(Text(shown(legal), style="bold"))
@@ -66,7 +74,8 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
         lines.append(Text(shown(note), style="yellow"))
     if view.message:
         style = "red" if view.refused else "green"
-        lines.append(Text(shown(view.message), style=style))
+        message = "\n".join(shown(line) for line in view.message.split("\n"))  # the ledger's lines each
+        lines.append(Text(message, style=style))
     return Group(*lines)
 
 

@@ -34,12 +34,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from drawdealer.cli.deal.announce import Before, said_after
 from drawdealer.cli.deal.commands import SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError
 from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
 from drawdealer.cli.deal.table import table_view
-from drawdealer.cli.deal.view import TableView
+from drawdealer.cli.deal.view import TableView, draws_text
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.options import Options
@@ -134,12 +135,6 @@ class DealerSession:
         return HandState(self.spec, seats=self.seats(), button=self.info.button, stakes=self.stakes,
                          options=self.options, hand_id=str(self.info.hand), carry=self.carry)
 
-    def seated_names(self) -> tuple[str, ...]:
-        """Everybody at the table, dealt in or not, and the players seated for the next deal."""
-        names = [n for n, _ in self.info.seats]
-        names += [c.name for c in self.info.pending if c.verb == "seat" and c.name not in names]
-        return tuple(names)
-
     def rebuild(self, actions: list[Action]) -> list[tuple[Action, Finding]]:
         """A new state from ``actions``, dealt at the same point as when they were accepted
         (``_start_if_ready`` before the first and after each); returns the error findings met on the
@@ -166,13 +161,17 @@ class DealerSession:
     def begin_hand(self) -> None:
         """Post the forced bets of a new hand (blinds/antes §6.1, invito/ante and penalty §10.1,
         §10.4), deal if nothing else is due, and write the hand's first journal file."""
+        self.post_forced_bets()
+        self.journal.write_hand(self.info.hand, self.hand_text())
+
+    def post_forced_bets(self) -> None:
+        """A new hand with its forced bets posted, dealt if nothing else is due (not journaled)."""
         self.actions = []
         self.state = self.fresh_state()
         for action in self.state.forced_actions():
             self.state.apply(action)
             self.actions.append(action)
         self._start_if_ready()
-        self.journal.write_hand(self.info.hand, self._hand_text())
 
     # ------------------------------------------------------------------ journal
     def record(self) -> HandRecord:
@@ -197,16 +196,21 @@ class DealerSession:
                           button=self.info.button, stakes=self.stakes, actions=tuple(self.actions), claims=claims,
                           options=dict(self.info.options), extra=extra)
 
-    def _hand_text(self) -> str:
+    def hand_text(self) -> str:
         from drawdealer.parsers.phh import write_phh
 
         return write_phh(self.record())
 
-    def _commit(self) -> None:
-        """Journal the hand with one more accepted command: hand file first, then the session file."""
-        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1)
-        self.journal.write_hand(self.info.hand, self._hand_text())
-        self.journal.write_session(self.info.to_toml())
+    def _commit(self, *, session_first: bool = False) -> None:
+        """Journal one more accepted command: an action commits in the hand file, then the session
+        file follows; a session command (``session_first``) commits in the session file, then the
+        hand file follows with the same count."""
+        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1, session_first=session_first)
+        if session_first:
+            self.journal.write_session(self.info.to_toml())
+        self.journal.write_hand(self.info.hand, self.hand_text())
+        if not session_first:
+            self.journal.write_session(self.info.to_toml())
 
     @classmethod
     def start(cls, info: SessionInfo, journal: Journal) -> DealerSession:
@@ -221,15 +225,20 @@ class DealerSession:
         """``resumed DIR: hand 3, B2, Bob to act (47 commands so far)``."""
         view = self.view()
         who = f", {view.to_act} to act" if view.to_act else ""
+        drawn = " · ".join(f"{name} {draws_text(counts)}" for name, counts in view.drawn.items())
         return (f"{verb} {self.journal.directory}: hand {self.info.hand}, {view.street}{who} "
-                f"({self.info.commands} commands so far)")
+                f"({self.info.commands} commands so far)" + (f"; drawn: {drawn}" if drawn else ""))
 
     # ------------------------------------------------------------------ commands
     def handle(self, command: Command) -> Reply:
         """Apply one command; the journal is written before the returned view is shown."""
         verb = command.verb
         if verb is Verb.QUIT:
-            return Reply(view=self.view(message=f"bye: the journal is in {self.journal.directory}"), quit=True)
+            from drawdealer.cli.deal.ledger import ledger_of
+
+            book = ledger_of(self)
+            text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
+            return Reply(view=dataclasses.replace(self.view(message=text), ledger=book.to_json()), quit=True)
         if verb is Verb.HELP:
             return Reply(view=self.view(message=help_text()))
         if verb is Verb.STATUS:
@@ -241,25 +250,25 @@ class DealerSession:
         if verb is Verb.LEDGER:
             from drawdealer.cli.deal.ledger import ledger_of
 
-            return Reply(view=self.view(message=ledger_of(self).text()))
+            book = ledger_of(self)
+            return Reply(view=dataclasses.replace(self.view(message=book.text()), ledger=book.to_json()))
         if verb in SESSION_VERBS:
             return Reply(view=self._change(command))
         action_or_reason = self._action(command)
         if isinstance(action_or_reason, str):
-            return Reply(view=self.view(message=f"refused: {action_or_reason}", refused=True))
+            return Reply(view=self.refuse(command.text, action_or_reason))
         action = action_or_reason
         findings = self.state.verify(action)
         errors = [f for f in findings if f.is_error]
         if errors:
-            return Reply(view=self.view(message="refused: " + "; ".join(f"{f.message} ({f.code})" for f in errors),
-                                        refused=True))
-        before = len(self.state.deck.reshuffles)
+            return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
+        before = Before.of(self.state)
         self.state.apply(action)
         self.actions.append(action)
         self._start_if_ready()
         self._commit()
         warnings = [f"warning: {f.message} ({f.code})" for f in findings]
-        notes = [r.describe() for r in self.state.deck.reshuffles[before:]]
+        notes = said_after(before, self.state, action)
         message = self._describe(action)
         return Reply(view=self.view(message=message, extra_notes=tuple(notes + warnings)))
 
@@ -310,6 +319,8 @@ class DealerSession:
         if verb is Verb.CALL:
             owed = max(0, high - committed)
             paid = min(owed, stack)
+            if command.amount is not None and command.amount != paid and owed:
+                return f"the call is {paid:,}" + (f" (to {high:,})" if committed else "") + f", not {command.amount:,}"
             return Action(kind=K.CALL, player=player, amount=paid, all_in=paid == stack and paid > 0, text=command.text)
         if verb is Verb.ALLIN:
             if stack == 0:
@@ -362,11 +373,11 @@ class DealerSession:
         elif kind is K.CHECK:
             text = f"{who} checks"
         elif kind is K.CALL:
-            text = f"{who} calls {action.amount}{flag}"
+            text = f"{who} calls {action.amount:,}{flag}"
         elif kind is K.BET:
-            text = f"{who} bets {action.amount}{flag}"
+            text = f"{who} bets {action.amount:,}{flag}"
         elif kind is K.RAISE:
-            text = f"{who} raises to {action.amount}{flag}"
+            text = f"{who} raises to {action.amount:,}{flag}"
         elif kind is K.DRAW:
             text = f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
         elif kind is K.SHOW:
@@ -378,9 +389,9 @@ class DealerSession:
             what = "controbuio" if state.blind_posters else "blind opening"
             text = f"{who} declines the {what} (RULES.md §10.6): the cards are dealt"
         elif kind is K.POST_BLIND_OPEN:
-            text = f"{who} opens blind (buio) for {action.amount}"
+            text = f"{who} opens blind (buio) for {action.amount:,}"
         else:
-            text = f"{who} posts controbuio {action.amount}"
+            text = f"{who} posts controbuio {action.amount:,}"
         return f"ok: {text}" + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
 
     def _ranking(self):
@@ -392,7 +403,7 @@ class DealerSession:
         pending = self.info.pending
         if pending and pending[-1].actions >= len(self.actions):
             self.info = dataclasses.replace(self.info, pending=pending[:-1])
-            self._commit()
+            self._commit(session_first=True)
             return self.view(message=f"undone: {pending[-1].describe()}")
         first_free = next((k for k, a in enumerate(self.actions) if a.kind not in AUTOMATIC), len(self.actions))
         if len(self.actions) <= first_free:
@@ -411,18 +422,17 @@ class DealerSession:
         kept = self.journal.read_kept_session(hand - 1) if hand > 1 else None
         text = self.journal.read_hand(hand - 1) if kept is not None else None
         if kept is None or text is None:
-            return self.view(message=f"refused: nothing to undo in hand {hand}", refused=True)
+            return self.refuse("undo", f"nothing to undo in hand {hand}")
         from drawdealer.parsers.phh import parse_hand
         from drawdealer.parsers.results import ParseFailure, Skipped
 
         try:
             info = parse_session(kept)
         except SessionFileError as exc:
-            return self.view(message=f"refused: cannot undo next: {self.journal.kept_session_path(hand - 1)}: {exc}",
-                             refused=True)
+            return self.refuse("undo", f"cannot undo next: {self.journal.kept_session_path(hand - 1)}: {exc}")
         parsed = parse_hand(text.splitlines(), 1, str(self.journal.hand_path(hand - 1)))
         if isinstance(parsed, (ParseFailure, Skipped)):
-            return self.view(message=f"refused: cannot undo next: {parsed.message}", refused=True)
+            return self.refuse("undo", f"cannot undo next: {parsed.message}")
         self.info = dataclasses.replace(info, commands=self.info.commands)
         if info.accounts is None:
             self.info = dataclasses.replace(self.info, accounts={n: Account(bought_in=s) for n, s in info.seats})
@@ -440,16 +450,14 @@ class DealerSession:
                         after=command.after, wait=command.wait, actions=len(self.actions))
         change = dataclasses.replace(change, name=roster.seated(change.name) or change.name,
                                      after=(roster.seated(change.after) or change.after) if change.after else "")
-        typed = f"refused '{command.text}'"
         if change.wait and (self.spec.is_italian or self.options.forced_bets == "ANTES_ONLY"):
-            return self.view(message=f"{typed}: {self.spec.id} has no big blind to wait for: sitin {change.name}",
-                             refused=True)
+            return self.refuse(command.text, f"{self.spec.id} has no big blind to wait for: sitin {change.name}")
         try:
             roster.apply(change, max_players=self.max_players)
         except RosterError as exc:
-            return self.view(message=f"{typed}: {exc}", refused=True)
+            return self.refuse(command.text, str(exc))
         self.info = dataclasses.replace(self.info, pending=self.info.pending + (change,))
-        self._commit()
+        self._commit(session_first=True)
         return self.view(message=f"ok: {change.describe()} (at the next deal)")
 
     def ended(self) -> tuple[Roster, int, int, int]:
@@ -476,22 +484,21 @@ class DealerSession:
         state = self.state
         if not state.is_complete:
             who = self.view().to_act
-            return self.view(message=f"refused: hand {self.info.hand} is not over"
-                             + (f" ({who} to act)" if who else ""), refused=True)
+            return self.refuse("next", f"hand {self.info.hand} is not over" + (f" ({who} to act)" if who else ""))
         opener = self.state.openers_due()
         if opener:
-            return self.view(message=f"refused: {opener} opened and must show his openers first: "
-                             f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)", refused=True)
+            return self.refuse("next", f"{opener} opened and must show his openers first: "
+                               f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)")
         try:
             roster, rake, hands, _ = self.ended()
         except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip
-            return self.view(message=f"refused: the next deal cannot start: {exc} (undo that command)", refused=True)
+            return self.refuse("next", f"the next deal cannot start: {exc} (undo that command)")
         button = roster.next_button(self.info.button)
         roster = self._deal_in_waiting(roster.without_gone(), button)
         playing = roster.dealt_in()
         if len(playing) < 2 or button is None:
-            return self.view(message=f"refused: only {', '.join(playing) or 'nobody'} has chips left to be dealt in: "
-                             "rebuy, seat or sitin a player, or quit", refused=True)
+            return self.refuse("next", f"only {', '.join(playing) or 'nobody'} has chips left to be dealt in: "
+                               "rebuy, seat or sitin a player, or quit")
         settlement = state.settle()
         self.journal.write_kept_session(self.info.hand, self.info.to_toml())
         commands = self.info.commands + 1
@@ -517,6 +524,37 @@ class DealerSession:
         return roster
 
     # ------------------------------------------------------------------ the view
+    def completions(self) -> dict[str, tuple[str, ...]]:
+        """The words that apply now, each with the names its first argument takes (issue 16): the
+        choices of the player to act (``allin`` with any betting word), ``next`` once the hand is
+        over and settled, then the session commands and ``undo``, ``status``, ``ledger``, ``help``,
+        ``quit``."""
+        view = self.view()
+        dealt = tuple(s.name for s in view.seats if s.status != "out")
+        words: dict[str, tuple[str, ...]] = {}
+        for choice in view.choices:
+            word = choice.split()[0]
+            words[word] = dealt if word in ("show", "muck") else ()
+        if words.keys() & {"call", "bet", "raise"}:
+            words["allin"] = ()
+        if view.finished and not self.state.openers_due():
+            words["next"] = ()
+        try:
+            roster = self.ended()[0]  # with the session commands typed so far
+        except RosterError:
+            roster = Roster(seats=self.info.seats, away=dict(self.info.away), accounts={})
+        seated = tuple(n for n, _ in roster.seats if n not in roster.gone)
+        away = tuple(roster.away)
+        words.update(rebuy=seated, addon=seated, seat=(), leave=seated, sitout=seated, sitin=away, button=seated,
+                     undo=(), status=(), ledger=(), help=(), quit=())
+        return words
+
+    def refuse(self, typed: str, reason: str) -> TableView:
+        """The table unchanged, saying what was typed (at most 60 characters; the screen escapes
+        control characters, ``cli/text.py``), why not, and the choices (issue 16)."""
+        echo = typed if len(typed) <= 60 else typed[:59] + "…"
+        return self.view(message=f"refused '{echo}': {reason}", refused=True)
+
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
         """The table now (``table.table_view``)."""
         return table_view(self, message=message, refused=refused, extra_notes=extra_notes)

@@ -45,6 +45,8 @@ class SessionInfo:
     ``seats`` are ``(name, stack)`` pairs in clockwise order, stacks as at the start of hand
     ``hand``; ``hand_start`` is ``commands`` as it was when that hand began, so a hand file can
     be checked against it; ``carry`` is the Italian state carried between deals (empty for 2-7).
+    ``session_first``: the last command was a session command, committed in this file before the
+    hand file (which may then count one command fewer).
     """
 
     game: str
@@ -62,6 +64,7 @@ class SessionInfo:
     accounts: dict[str, Account] | None = None
     rake: int = 0
     hands_played: int = 0
+    session_first: bool = False
 
     def to_toml(self) -> str:
         """The file's text (stable key order, one value per line)."""
@@ -73,6 +76,7 @@ class SessionInfo:
                 "hand": self.hand,
                 "hand_start": self.hand_start,
                 "commands": self.commands,
+                "session_first": True if self.session_first else None,
                 "button": self.button,
                 "stakes": dict(self.stakes),
                 "options": dict(self.options),
@@ -227,6 +231,7 @@ def parse_session(text: str) -> SessionInfo:
         accounts=accounts,
         rake=_int(data, "rake", text) if "rake" in data else 0,
         hands_played=_int(data, "hands_played", text) if "hands_played" in data else hand - 1,
+        session_first=data.get("session_first") is True,
     )
 
 

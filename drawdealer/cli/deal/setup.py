@@ -6,6 +6,19 @@ the betting structure, ``--stakes SB/BB`` sets the blinds of the 2-7 and 5-card 
 the players clockwise, ``--button NAME`` the button (the Italian dealer). RULES.md §13 options come
 from ``--option KEY=VALUE`` or the config's ``[options]`` table. Flags win over the config.
 
+The ``--config`` TOML (README "Dealing a home game", ``deal --help``)::
+
+    game = "27TD-FL"          # or ITA with invito = 10 and chip = 1
+    stakes = "1/2"            # or a table: [stakes] sb = 1, bb = 2 (ante, invito, chip)
+    button = "Ann"
+    [seats]                   # clockwise; or [[seats]] name = "Ann", stack = 200, as session.toml
+    Ann = 200
+    Bob = 200
+    [options]                 # RULES.md §13 keys: drawdealer options lists them
+    FL_MAX_BETS_PER_ROUND = 5
+
+A journal's own ``session.toml`` is accepted as it is: the table it describes starts a new session.
+
 Every problem raises :class:`SetupError` with a one-line message naming the argument.
 """
 
@@ -49,15 +62,10 @@ class SetupArgs:
 
 def _read_config(path: Path) -> dict[str, Any]:
     """The ``--config`` TOML: at most ``MAX_HAND_CHARS`` bytes are read (``/dev/zero`` is refused, not
-    read forever), and numbers or nesting past the limits of ``parsers/limits.py`` are refused at
-    their line."""
+    read forever, :func:`~drawdealer.parsers.limits.read_text`), and numbers or nesting past the
+    limits of ``parsers/limits.py`` are refused at their line."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.MAX_HAND_CHARS + 1)
-        if len(raw) > limits.MAX_HAND_CHARS:
-            raise SetupError(f"--config {path}: larger than {limits.MAX_HAND_CHARS:,} bytes (the limit); "
-                             f"not a configuration file")
-        text = raw.decode("utf-8")
+        text = limits.read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise SetupError(f"--config {path}: cannot read ({exc.__class__.__name__}: {exc})") from None
     try:
@@ -66,6 +74,7 @@ def _read_config(path: Path) -> dict[str, Any]:
         raise SetupError(f"--config {path}: not valid TOML ({exc})") from None
     except limits.TomlLimitError as exc:
         raise SetupError(f"--config {path}:{exc.line}: {exc.message}") from None
+    data = _from_session_layout(path, data)
     known = {"game", "limit", "stakes", "invito", "ante", "chip", "seats", "button", "options"}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -73,8 +82,39 @@ def _read_config(path: Path) -> dict[str, Any]:
     return data
 
 
+SESSION_ONLY = frozenset({"version", "started", "hand", "hand_start", "commands", "session_first", "carry", "rake",
+                          "hands_played", "pending", "players"})
+"""Keys of a journal's ``session.toml`` that describe a running evening, not a table: a config
+starts a new session, so they are ignored."""
+
+
+def _from_session_layout(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The config in this module's own layout when it is written like ``session.toml``: ``[stakes]``
+    as a table (``sb``, ``bb``, ``ante``, ``invito``, ``chip``), ``[[seats]]`` with ``name`` and
+    ``stack``; the keys of a running evening (:data:`SESSION_ONLY`) are dropped."""
+    out = {k: v for k, v in data.items() if k not in SESSION_ONLY}
+    stakes = out.get("stakes")
+    if isinstance(stakes, dict):
+        unknown = sorted(set(stakes) - {"sb", "bb", "ante", "invito", "chip"})
+        if unknown:
+            raise SetupError(f"--config {path}: unknown stake '{unknown[0]}' (known: sb, bb, ante, invito, chip)")
+        del out["stakes"]
+        if "sb" in stakes or "bb" in stakes:
+            out["stakes"] = f"{stakes.get('sb', 0)}/{stakes.get('bb', '')}"
+        for key in ("ante", "invito", "chip"):
+            if key in stakes and key not in out:
+                out[key] = stakes[key]
+    seats = out.get("seats")
+    if isinstance(seats, list) and seats and all(isinstance(row, dict) for row in seats):
+        if not all({"name", "stack"} <= set(row) <= {"name", "stack", "away"} for row in seats):
+            raise SetupError(f"--config {path}: each [[seats]] needs 'name' and 'stack'")
+        out["seats"] = [f"{row['name']}={row['stack']}" for row in seats]
+    return out
+
+
 def _config_seats(path: Path, value: Any) -> tuple[str, ...]:
-    """``[seats]`` as a table ``Name = stack`` (in clockwise order) or a list of ``"Name=stack"``."""
+    """``[seats]`` as a table ``Name = stack`` (in clockwise order) or a list of ``"Name=stack"``
+    (``[[seats]]`` tables arrive here as the latter, :func:`_from_session_layout`)."""
     if isinstance(value, dict):
         return tuple(f"{name}={stack}" for name, stack in value.items())
     if isinstance(value, list) and all(isinstance(v, str) for v in value):

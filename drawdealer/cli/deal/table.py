@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from drawdealer.cli.deal.view import SeatView, TableView, choices
+from drawdealer.cli.deal.announce import reshuffle_ahead
+from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.state import HandState, Settlement
@@ -72,6 +73,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     opener = state.openers_due()
     to_act = player if player is not None else opener
     blinds = {a.player: _BLINDS[a.kind] for a in session.actions if a.kind in _BLINDS}
+    drawn = drawn_counts(session.actions)
     seats: list[SeatView] = []
     for name, start_stack in info.seats:
         seat = state.player(name)
@@ -82,7 +84,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
         status = "folded" if seat.folded else ("allin" if seat.all_in and not complete else "active")
         seats.append(SeatView(name=name, stack=chips, bet=0 if complete else seat.bet, status=status,
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
-                              cards=seat.shown or ()))
+                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ()))))
     pots = ([p.amount for p in settlement.pots] or [0]) if settlement is not None else state.pots_now()
     decline = decline_word(legal) if player is not None else None
     notes = list(extra_notes) + _notes(session, settlement, player, decline)
@@ -99,7 +101,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
         stub=state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None,
         awards=tuple(settlement.awards) if settlement is not None else (), notes=tuple(notes),
         message=message, refused=refused, requirement=state.requirement if spec.is_italian else None,
-        finished=complete,
+        finished=complete, drawn=drawn,
     )
 
 
@@ -120,9 +122,7 @@ def _notes(session: DealerSession, settlement: Settlement | None, player: str | 
         deck = state.deck
         notes.append(f"{state.street}: {player} draws now (0-{spec.max_discard} cards); "
                      f"stub {deck.stub} cards, {deck.dealable()} dealable")
-        if deck.dealable() < spec.max_discard:
-            notes.append(f"the stub is short ({deck.dealable()} dealable): a reshuffle may be needed; "
-                         "the screen will list the piles that go in (RULES.md §8.4)")
+        notes += reshuffle_ahead(state, player, spec.max_discard)
     if phase == "SHOWDOWN" and player is not None and not state.shown and not state.mucked:
         notes.append(f"Showdown: {player} shows first ({state.show_first_reason()}, RULES.md §9.1)")
     if settlement is not None:
@@ -135,21 +135,21 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
     notes: list[str] = []
     needs = s.carry.requirement if s.carry else "?"
     if s.outcome == "UNOPENED":
-        notes.append(f"Nobody opened: {s.carried} stays in the middle; the next deal needs {needs} to open "
+        notes.append(f"Nobody opened: {s.carried:,} stays in the middle; the next deal needs {needs} to open "
                      "(RULES.md §10.2)")
     elif s.outcome == "PAROLA":
-        notes.append(f"Nobody bet after the draw (parola): {s.carried} stays in the middle; the next deal needs "
+        notes.append(f"Nobody bet after the draw (parola): {s.carried:,} stays in the middle; the next deal needs "
                      f"{needs} (RULES.md §10.5)")
     for aw in s.awards:
         label = "Main pot" if aw.index == 0 else f"Side pot {aw.index}"
         if len(aw.winners) > 1:
-            split = ", ".join(f"{p} {v}" for p, v in aw.shares.items())
+            split = ", ".join(f"{p} {v:,}" for p, v in aw.shares.items())
             odd = f"; odd chip to {aw.odd_chip_to} (first left of the button, RULES.md §9.6)" if aw.odd_chip_to else ""
-            notes.append(f"{label} {aw.amount}: split {split}{odd} — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: split {split}{odd} — {aw.reason}")
         elif aw.winners:
-            notes.append(f"{label} {aw.amount}: {aw.winners[0]} — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: {aw.winners[0]} — {aw.reason}")
         else:
-            notes.append(f"{label} {aw.amount}: undecided — {aw.reason}")
+            notes.append(f"{label} {aw.amount:,}: undecided — {aw.reason}")
     if s.false_opener:
         if s.refunds:
             back = ", ".join(f"{p} {v}" for p, v in s.refunds.items())
@@ -159,7 +159,7 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
             notes.append(f"{s.false_opener} opened without openers: he pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
-        notes.append("Uncalled: " + ", ".join(f"{p} takes back {v}" for p, v in s.returned.items()))
+        notes.append("Uncalled: " + ", ".join(f"{p} takes back {v:,}" for p, v in s.returned.items()))
     opener = state.openers_due()
     if opener:
         notes.append(f"{opener} opened: he must show his openers (show NAME CARDS, RULES.md §10.2)")

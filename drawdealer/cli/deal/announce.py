@@ -1,0 +1,124 @@
+"""What the dealer says aloud (issue 16): a reshuffle before the draw that needs it, a held-back
+last card, an uncalled bet going back.
+
+- Before a player draws, if some draw of his could not be served from the stub, which cards make
+  the new stub, in cards and piles (RULES.md §8.4), for the counts that need it; asked of the
+  engine by drawing on a copy of the hand, so the words follow the rules' own staging.
+- When a draw's last card is held back (the Italian fourth card, §6.4; ``FIVE_CARD_DRAW_SPLIT``,
+  §6.3) it is said when it happens and when the card is dealt, with the stub left.
+- An uncalled bet is returned when its betting round closes (§7.1) and said then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawdealer.engine.draw import Reshuffle
+from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.state import HandState
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def piles_text(reshuffle: Reshuffle, folded: list[str]) -> str:
+    """``the 5 cards of Cy's folded hand, 6 earlier discards, 1 burn card`` (RULES.md §8.4)."""
+    parts = []
+    for pile, count in reshuffle.piles:
+        if not count:
+            continue
+        if pile == "muck":
+            owners = " and ".join(name + "'s" for name in folded)
+            hands = "folded hand" + ("s" if len(folded) > 1 else "")
+            of = f"of {owners} {hands}" if folded and count == 5 * len(folded) else "of folded hands"
+            parts.append(f"the {_plural(count, 'card')} {of}")
+        elif pile == "prev":
+            parts.append(_plural(count, "earlier discard"))
+        elif pile == "burns":
+            parts.append(_plural(count, "burn card"))
+        elif pile == "stub":
+            parts.append(f"the {_plural(count, 'card')} left in the stub")
+        elif pile in ("done", "declared"):
+            parts.append(f"{_plural(count, 'discard')} of this draw by players already served")
+        else:  # x: the player's own discards, the last resort
+            parts.append(f"{reshuffle.player}'s own {_plural(count, 'discard')} (last resort)")
+    return ", ".join(parts)
+
+
+def reshuffle_text(reshuffle: Reshuffle, folded: list[str]) -> str:
+    """The instruction for one reshuffle: the cards, the piles, cut and burn."""
+    text = f"shuffle {_plural(reshuffle.pool, 'card')} into a new stub ({piles_text(reshuffle, folded)}), cut"
+    return text + (", burn one" if reshuffle.burned else "")
+
+
+def _folded(state: HandState) -> list[str]:
+    return [name for name in state.names if state.player(name).folded]
+
+
+def reshuffle_ahead(state: HandState, player: str, most: int) -> list[str]:
+    """Before ``player`` draws: for each count of cards that the stub cannot serve, the reshuffle it
+    takes (counts with the same instruction grouped: ``draws 3–5: …``); empty when none does."""
+    said: list[tuple[int, int, str]] = []
+    dealable = state.deck.dealable()
+    for count in range(1, most + 1):
+        trial = state.copy()
+        before = len(trial.deck.reshuffles)
+        trial.apply(Action(kind=ActionKind.DRAW, player=player, count=count))
+        made = trial.deck.reshuffles[before:]
+        if not made:
+            continue
+        text = "; then ".join(reshuffle_text(r, _folded(state)) for r in made)
+        if said and said[-1][2] == text and said[-1][1] == count - 1:
+            said[-1] = (said[-1][0], count, text)
+        else:
+            said.append((count, count, text))
+    out = []
+    for low, high, text in said:
+        counts = f"{low}" if low == high else f"{low}–{high}"
+        first = f"deal the {_plural(dealable, 'dealable card')} of the stub, then " if dealable else ""
+        out.append(f"Reshuffle ahead: if {player} draws {counts}, {first}{text} (RULES.md §8.4)")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """What an action may change that the dealer must say: taken before it is applied."""
+
+    reshuffles: int
+    returned: tuple[int, ...]
+    delayed: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state: HandState) -> Before:
+        return cls(len(state.deck.reshuffles), tuple(state.returned), tuple(i for i, *_ in state.delayed))
+
+
+def said_after(before: Before, state: HandState, action: Action) -> list[str]:
+    """The dealer's words for what ``action`` set off: reshuffles (§8.4), a card held back or now
+    dealt (§6.3, §6.4), uncalled chips returned when the round closed (§7.1)."""
+    notes = []
+    folded = _folded(state)
+    for r in state.deck.reshuffles[before.reshuffles:]:
+        notes.append(f"Reshuffle now, before {r.player}'s next card: {reshuffle_text(r, folded)} (RULES.md §8.4)")
+    names = state.names
+    held = [i for i, *_ in state.delayed]
+    count = action.count if action.kind is ActionKind.DRAW else 0
+    if (state.italian and count == 4) or (state.opts.five_card_draw_split and count == 5):
+        if len(held) > len(before.delayed):
+            notes.append(f"{action.player} draws {count}: deal {count - 1} now and hold his last card back until "
+                         f"every other player has been served (RULES.md §6.3, §6.4); stub {state.deck.stub}")
+        elif not held:  # the last to draw: his held-back card follows at once
+            notes.append(f"{action.player} draws {count}: deal {count - 1}, then his last card (every other player "
+                         f"is served, RULES.md §6.3, §6.4); stub {state.deck.stub}")
+    if before.delayed and not held:
+        who = ", ".join(names[i] for i in before.delayed)
+        notes.append(f"Now deal the held-back card{'s' if len(before.delayed) > 1 else ''} to {who}; "
+                     f"stub {state.deck.stub} (RULES.md §6.3, §6.4)")
+    if state.is_complete:  # the hand's result says what went back
+        return notes
+    for j, chips in enumerate(state.returned):
+        back = chips - before.returned[j]
+        if back > 0:
+            notes.append(f"Uncalled: {back:,} goes back to {names[j]} (RULES.md §7.1)")
+    return notes
