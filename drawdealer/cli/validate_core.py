@@ -91,6 +91,10 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
 
     ``chunk`` cuts large files finer, so that the bar moves at least every half per cent.
     """
+    # piped: no bar, and no Rich to import at start-up (FORCE_COLOR makes stderr a terminal to Rich)
+    if not sys.stderr.isatty() and not os.environ.get("FORCE_COLOR"):
+        yield None, None, None
+        return
     from rich.console import Console
 
     from drawdealer.validate import total_bytes
