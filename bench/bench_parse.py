@@ -14,8 +14,10 @@ Without FILE it writes, in a temporary directory, three files and times each one
 
 For each it prints hands/s, lines/s and µs per hand of: reading and splitting the file into hands
 (the reference: decoding and cutting only), parsing to HandRecords (``read_hands``, streamed as the
-validator does), with the ratio of the two times; then the PHH reader on the same hands and, with
-pokerkit installed, pokerkit's PHH load-and-replay. Times are the best of R runs in CPU seconds of
+validator does), with the ratio of the two times; then the PHH reader on the same hands (the first
+2,000, written by ``write_phh``) and, with pokerkit installed, pokerkit's PHH load-and-replay, each
+also as a ratio per hand: the PHH reader's time over the PokerStars reader's (issue 17: at most 1)
+and pokerkit's over the PHH reader's. Times are the best of R runs in CPU seconds of
 this process (steady on a busy machine); the first run also fills the reader's memos.
 
 Goal (issue 4): ``drawdealer validate`` at 10,000 hands/s on one core, i.e. 100 µs per hand for
@@ -129,8 +131,11 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
     phh_path.write_text("".join(f"[{k}]\n{write_phh(r)}\n" for k, r in enumerate(sample)))
     with open(phh_path) as f:
         phh_lines = sum(1 for line in f if line.strip())
-    timed(f"PHH reader, the first {len(sample):,} hands", lambda: sum(1 for _ in read_hands(phh_path)), len(sample),
-          phh_lines, 1)
+    phh = timed(f"PHH reader, the first {len(sample):,} hands", lambda: sum(1 for _ in read_hands(phh_path)),
+                len(sample), phh_lines, repeat)
+    phh_per_hand, stars_per_hand = phh / len(sample), seconds / hands
+    print(f"    PHH reader: {phh_per_hand / stars_per_hand:.2f} x the PokerStars reader's time per hand "
+          f"(goal (issue 17): <= 1, as fast per hand)")
     try:
         import pokerkit
     except ImportError:
@@ -153,8 +158,10 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
             list(pokerkit.HandHistory.loads(text))
         return len(texts)
 
-    timed(f"pokerkit PHH load + replay, {len(texts):,} hands", replay, len(texts),
-          phh_lines * len(texts) // max(1, len(sample)), 1)
+    pokerkit = timed(f"pokerkit PHH load + replay, {len(texts):,} hands", replay, len(texts),
+                     phh_lines * len(texts) // max(1, len(sample)), 1)
+    print(f"    PHH reader: {pokerkit / len(texts) / phh_per_hand:.1f} x as fast per hand as pokerkit's load + replay "
+          f"(goal (issue 17): >= 10 for validating, reading and replaying)")
 
 
 def main() -> None:

@@ -49,9 +49,9 @@ def main() -> int:
     print(f"clean: {clean}   flagged: {flagged}")
     for code, n in causes.most_common():
         print(f"  {code:<28} {n:>6}   seeds {', '.join(map(str, seeds[code][:5]))}")
-    print("deliberate differences steered around (hands):")
-    for key in DIFFERENCES:
-        print(f"  {key:<28} {steered[key]:>6}   {DIFFERENCES[key].sections}")
+    print("deliberate differences (hands that steered around each; 0 where the table set-up avoids it):")
+    for key, difference in DIFFERENCES.items():
+        print(f"  {key:<28} {steered[key]:>6}   {difference.sections}: {difference.handling}")
     return 1 if flagged else 0
 
 

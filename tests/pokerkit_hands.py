@@ -2,7 +2,7 @@
 
 The differential test (``tests/test_differential_pokerkit.py``) and ``bench/conformance.py`` both read
 hands from here. A hand is fixed-limit 2-7 triple draw (``F2L3D``) or no-limit 2-7 single draw
-(``N2L1D``) with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
+(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
 betting decision is one pokerkit says is legal (fold, check or call, a bet or raise of the minimum,
 the maximum or an amount between), every draw discards 0-5 held cards. pokerkit deals, shows down
 and pays; :func:`play` returns ``HandHistory.from_game_state(...).dumps()`` with pokerkit's
@@ -50,7 +50,7 @@ DIFFERENCES: dict[str, Difference] = {
     "short_big_blind": Difference(
         "A big blind shorter than the big blind: the others still call the full BB", "§6.1, §7.1",
         "RULES.md keeps the BB level nominal; pokerkit lowers the bet to match to what was posted",
-        "avoided: every stack covers its blind and ante"),
+        "avoided: the stacks of the blinds cover their blinds and antes"),
     "fl_cap_blind_is_first_bet": Difference(
         "Fixed-limit cap before the draw: the big blind is bet #1, so three raises", "§7.2, §14.1",
         "S4's cap (bet + three raises, the blind counting as the bet); pokerkit allows four raises",
@@ -92,7 +92,7 @@ DIFFERENCES: dict[str, Difference] = {
 class Table:
     """The set-up of one hand: game, blinds, antes, stacks (in pokerkit's player order, button last)."""
 
-    variant: str  # F2L3D or N2L1D
+    variant: str  # F2L3D, N2L1D or FB
     blinds: tuple[int, int]
     antes: dict[int, int]  # player index → ante (all players, or the big blind alone)
     stacks: list[int]
@@ -110,9 +110,10 @@ class Table:
         return len(self.antes) > 1
 
 
-def random_table(rng: random.Random) -> Table:
+def random_table(rng: random.Random, variant: str | None = None) -> Table:
     """A table of 2-6 players whose blinds cover their forced bets (:data:`DIFFERENCES`
-    ``short_big_blind``); the other players may hold less than the big blind, or than the ante."""
+    ``short_big_blind``); the other players may hold less than the big blind, or than the ante.
+    ``variant`` forces the game (else F2L3D or N2L1D, drawn last so that the 2-7 seeds stay as they were)."""
     n = rng.randint(2, 6)
     bb = rng.choice((2, 4, 10, 20))
     sb = rng.choice((bb // 2, bb // 2, bb)) if n > 2 else bb // 2  # DIFFERENCES["equal_blinds_heads_up"]
@@ -124,7 +125,7 @@ def random_table(rng: random.Random) -> Table:
     for i in range(2, n):
         if rng.random() < 0.08:
             stacks[i] = rng.randint(1, floor)  # all-in on the ante, the call or the first raise
-    variant = rng.choice(("F2L3D", "N2L1D"))
+    variant = variant or rng.choice(("F2L3D", "N2L1D"))
     return Table(variant=variant, blinds=(sb, bb), antes=antes, stacks=stacks,
                  one_card_per_action=rng.random() < 0.25, small_bet=bb, big_bet=2 * bb)
 
@@ -133,6 +134,10 @@ def new_state(table: Table) -> tuple[pk.Poker, pk.State]:
     """pokerkit's game and initial state for ``table`` (antes trimmed: :data:`DIFFERENCES` ``ante_trimming``)."""
     if table.variant == "F2L3D":
         game: pk.Poker = pk.FixedLimitDeuceToSevenLowballTripleDraw(
+            AUTOMATIONS, table.trimmed, table.antes, table.blinds, table.small_bet, table.big_bet,
+            mode=pk.Mode.CASH_GAME)
+    elif table.variant == "FB":
+        game = pk.FixedLimitBadugi(
             AUTOMATIONS, table.trimmed, table.antes, table.blinds, table.small_bet, table.big_bet,
             mode=pk.Mode.CASH_GAME)
     else:
@@ -169,20 +174,20 @@ class Redeal(Exception):
 
 
 @lru_cache(maxsize=None)
-def play(seed: int) -> Hand:
-    """The hand of ``seed``: the first deal from it that needs no :class:`Redeal`."""
+def play(seed: int, variant: str | None = None) -> Hand:
+    """The hand of ``seed`` (of ``variant`` if given): the first deal from it that needs no :class:`Redeal`."""
     avoided: list[str] = []
     rng = random.Random(seed)
     while True:
         try:
-            text, table, steered, pots = _play_once(rng)
+            text, table, steered, pots = _play_once(rng, variant)
             return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered), pots=pots)
         except Redeal as r:
             avoided.append(r.key)
 
 
-def _play_once(rng: random.Random) -> tuple[str, Table, list[str], int]:
-    table = random_table(rng)
+def _play_once(rng: random.Random, variant: str | None = None) -> tuple[str, Table, list[str], int]:
+    table = random_table(rng, variant)
     steered: list[str] = []
     rounds: dict[int, _Round] = {}
     with warnings.catch_warnings():
@@ -236,10 +241,11 @@ class _Stub:
         self.reshuffles = 0
 
     def discard(self) -> None:
-        """The next drawer discards 0-5 of his cards."""
+        """The next drawer discards 0-5 of his cards (0-4 of a Badugi hand)."""
         state = self.state
         i = state.stand_patter_or_discarder_index
-        self.discards[i] = self.rng.sample(list(state.hole_cards[i]), self.rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5)))
+        held = list(state.hole_cards[i])
+        self.discards[i] = self.rng.sample(held, min(len(held), self.rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5))))
         state.stand_pat_or_discard(self.discards[i])
 
     def burn(self) -> None:
@@ -278,7 +284,7 @@ def _decide(state: pk.State, table: Table, rng: random.Random, rnd: _Round, stee
     high = max(state.bets)
     facing = high > state.bets[i]
     may_raise = state.can_complete_bet_or_raise_to()
-    if may_raise and table.variant == "F2L3D":
+    if may_raise and table.variant in ("F2L3D", "FB"):  # fixed limit
         unit = table.small_bet if (state.street_index or 0) < 2 else table.big_bet
         if (state.street_index or 0) == 0 and rnd.raises >= 3:
             may_raise = False

@@ -9,6 +9,7 @@ in the JSON too, and the human report leads with the root causes, each consequen
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from hypothesis import given
 
@@ -19,6 +20,8 @@ from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_text
 from test_engine_fastlane import SETTINGS, hands, make
 from validate_support import FIXTURES, mutant, validate_json
+
+HANDS = Path(__file__).parent / "hands"
 
 
 def test_a_short_call_is_one_finding() -> None:
@@ -37,6 +40,22 @@ def test_a_short_call_leaves_no_uncalled_chips_and_no_side_pot() -> None:
     settlement = replay(record).settlement
     assert settlement.returned == {}
     assert [p.amount for p in settlement.pots] == [205]
+
+
+def test_short_calls_whose_matched_chips_span_two_pots_leave_no_negative_pot() -> None:
+    """Found by the hypothesis test below (ITA, seed 3446): P1 and P3 each call 40 short, so their chips
+    (1989) stop below P4's all-in (2000) while the betting matched them at 2029. The chips they left
+    out span the main pot (1989..2000) and the side pot (2000..2029): each pot loses only its part of
+    them, so the 58-chip side pot empties and is no pot, and the main pot holds every chip put in
+    (RULES.md §9.4, §11.1). It used to take all 80 from the side pot: a pot of -22 and a traceback."""
+    (record,) = list(read_text((HANDS / "short_calls_span_two_pots.phh").read_text(encoding="utf-8")))
+    settlement = replay(record).settlement
+    assert [(p.amount, p.eligible) for p in settlement.pots] == [(7361, ("P1", "P3", "P4"))]
+    left_behind = sum(settlement.final_stacks.values()) - sum(settlement.collected.values())
+    assert settlement.pots[0].amount == sum(s.stack for s in record.seats) - left_behind  # every chip put in
+    code, (hand,), _, stderr = validate_json(HANDS / "short_calls_span_two_pots.phh")
+    assert code == 1 and stderr == ""
+    assert [f["code"] for f in hand["findings"] if f["caused_by"] is None].count("CALL_AMOUNT_MISMATCH") == 5
 
 
 def test_json_says_which_finding_each_follows_from(tmp_path) -> None:

@@ -51,10 +51,10 @@ def test_phh_to_pokerstars_keeps_everything_pokerstars_can_say(path: Path) -> No
                [(x.kind, x.player, x.amount, x.all_in, x.discarded, x.received) for x in b.actions]
     if "ita_session" in path.name:  # PokerStars has no words for Italian poker: one summary line
         assert code == 1 and err == f"drawdealer: {path}: 5 hands not converted: ITA ×5 (no pokerstars format)\n"
-    elif "multi" in path.name:  # its hand that does not parse (its own line), and a Badugi hand (summed up)
+    elif "multi" in path.name:  # its hand that does not parse (its own line), and a Razz hand (summed up)
         assert code == 1 and err.count("\n") == 2
         assert ":27: hand #8003 not converted: line 27" in err
-        assert err.endswith(f"drawdealer: {path}: 1 hand not converted: FB ×1 (games drawdealer does not play)\n")
+        assert err.endswith(f"drawdealer: {path}: 1 hand not converted: FR ×1 (games drawdealer does not play)\n")
     else:
         assert code == 0, err
 

@@ -62,6 +62,39 @@ def test_the_hands_cover_what_the_issue_asks(hands: list[Hand]) -> None:
     assert {w: seen[w] for w in wanted if seen[w] < 10} == {}
 
 
+BADUGI_HANDS = 600
+"""Seeded fixed-limit Badugi hands (``FB``, RULES.md §15) CI plays."""
+
+
+@pytest.fixture(scope="module")
+def badugi_hands() -> list[Hand]:
+    return [play(seed, "FB") for seed in range(BADUGI_HANDS)]
+
+
+@pytest.mark.parametrize("start", range(0, BADUGI_HANDS, 200))
+def test_every_pokerkit_badugi_hand_is_clean(badugi_hands: list[Hand], start: int) -> None:
+    """pokerkit's fixed-limit Badugi (four cards, draws of 0-4, its BadugiHand at showdown, its
+    finishing stacks) and drawdealer agree on every hand."""
+    flagged = {h.seed: codes for h in badugi_hands[start:start + 200] if (codes := validate(h.text))}
+    assert flagged == {}
+
+
+def test_the_badugi_hands_cover_showdowns_side_pots_and_reshuffles(badugi_hands: list[Hand]) -> None:
+    seen: Counter[str] = Counter()
+    for h in badugi_hands:
+        seen["reshuffle"] += "reshuffle" in h.avoided
+        seen["side pot"] += h.pots > 1
+        seen["showdown"] += " sm " in h.text
+        seen[f"{h.table.players} players"] += 1
+        for k in re.findall(r"p\d sd ?((?:[2-9TJQKA][cdhs])*)'", h.text):
+            seen[f"draw {len(k) // 2}"] += 1
+        assert "variant = 'FB'" in h.text
+    wanted = ["reshuffle", "side pot", "showdown", *(f"{n} players" for n in range(2, 7)),
+              *(f"draw {k}" for k in range(5))]
+    assert {w: seen[w] for w in wanted if seen[w] < 10} == {}
+    assert seen["draw 5"] == 0
+
+
 def test_a_sample_through_the_command_line(hands: list[Hand], tmp_path: Path) -> None:
     """``drawdealer validate --format json`` on a .phhs of 150 pokerkit hands: exit 0, no finding."""
     path = tmp_path / "pokerkit.phhs"

@@ -192,7 +192,7 @@ def test_a_hand_first_seen_at_the_showdown_with_a_card_twice_is_a_duplicate():
     assert snapshot(fast) == snapshot(slow)
 
 
-@pytest.mark.parametrize("game", ["27TD-FL", "27SD-NL", "5CD-PL", "ITA"])
+@pytest.mark.parametrize("game", ["27TD-FL", "27SD-NL", "5CD-PL", "ITA", "BADUGI-FL", "BADEUCEY-NL"])
 def test_replay_is_the_same_with_and_without_the_fast_lane(game):
     """replay() end to end: findings, settlement and final state as with HandState.apply alone."""
     rng = random.Random(game)

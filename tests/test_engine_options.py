@@ -23,7 +23,7 @@ IT_FALSE_OPENER_WIN_POLICY IT_PAROLA_REENTRY""".split()
 
 def test_every_rules_key_is_an_option_with_its_default():
     assert set(RULES_13_KEYS) <= set(OPTION_SPECS)
-    assert set(OPTION_SPECS) - set(RULES_13_KEYS) == {"OPENERS_JACKS", "BIG_BLIND_ANTE"}
+    assert set(OPTION_SPECS) - set(RULES_13_KEYS) == {"OPENERS_JACKS", "BIG_BLIND_ANTE", "SPLIT_ODD_CHIP_TO"}  # §17
     assert {f.name.upper() for f in fields(Options)} == set(OPTION_SPECS)
     for key, spec in OPTION_SPECS.items():
         assert DEFAULT_OPTIONS.get(key) == spec.default, key
@@ -57,8 +57,9 @@ def test_out_of_domain_is_config_invalid_naming_the_option(key, value):
 
 
 def test_games_and_aliases():
-    assert set(GAMES) == {"27TD-FL", "27TD-PL", "27TD-NL", "27SD-FL", "27SD-PL", "27SD-NL", "5CD-FL", "5CD-PL",
-                          "5CD-NL", "ITA"}
+    assert set(GAMES) == {f"{family}-{structure}" for family in ("27TD", "27SD", "5CD", "BADUGI", "A5TD", "A5SD",
+                                                                 "BADEUCEY", "BADACEY")
+                          for structure in ("FL", "PL", "NL")} | {"ITA"}
     td = get_game("F2L3D")
     assert (td.id, td.ranking, td.draws, td.max_discard, td.structure) == ("27TD-FL", "lowball27", 3, 5, Structure.FIXED)
     assert td.streets == ("B1", "D1", "B2", "D2", "B3", "D3", "B4")
@@ -70,8 +71,14 @@ def test_games_and_aliases():
     ita = get_game("poker all'italiana")
     assert (ita.ranking, ita.max_discard, ita.deck, ita.streets) == ("italian", 4, "italian", ("B1", "D1", "B2"))
     assert "f2l3d" in aliases("27TD-FL")
+    badugi = get_game("Badugi")
+    assert (badugi.id, badugi.ranking, badugi.hand_size, badugi.max_discard, badugi.draws) == (
+        "BADUGI-FL", "badugi", 4, 4, 3)
+    assert get_game("FB").id == "BADUGI-FL" and get_game("badugi", structure="NL").id == "BADUGI-NL"
+    assert get_game("Badeucey").splits_pot and get_game("Badacey").ranking == "badacey"
+    assert get_game("a-5 triple draw").hand_size == 5 and not get_game("A5TD-FL").splits_pot
     with pytest.raises(UnknownGame) as info:
-        get_game("Badugi")
+        get_game("Drawmaha")
     assert info.value.code == "GAME_UNSUPPORTED"
     with pytest.raises(UnknownGame):
         ita.with_structure("NL")

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from drawdealer.engine.options import Options
 from drawdealer.engine.pots import award_pots
+from drawdealer.engine.splitpot import award_split_pots
 from drawdealer.engine.record import Action, ActionKind, Stakes
 from drawdealer.engine.replay import carry_of, replay, replay_session
 from drawdealer.engine.simulate import Style, random_hand, random_session
@@ -73,7 +74,7 @@ def check_cards(state):
             seen[card] = state.names[i]
             assert state.deck.where[card] == i
         if not state.folded[i]:
-            assert state.deck.hand_size(i) == 5 or state.phase_name in ("SETUP", "DRAW")
+            assert state.deck.hand_size(i) == state.spec.hand_size or state.phase_name in ("SETUP", "DRAW")
 
 
 @SETTINGS
@@ -97,7 +98,8 @@ def test_chips_conserved_cards_unique_pots_awarded(h):
     s = state.settle()
     assert sum(s.final_stacks.values()) + s.rake + s.carried == start
     assert sum(p.amount for p in s.pots) == state.pot
-    for award, pot in zip(s.awards, s.pots):
+    for award in s.awards:  # one per pot, or one per half of each pot (RULES.md §17)
+        pot = s.pots[award.index]
         assert award.winners, "every pot has a winner"
         assert sum(award.shares.values()) == award.amount
         assert set(award.winners) <= set(pot.eligible)
@@ -114,8 +116,10 @@ def test_awards_without_reasons_equal_awards_with_them(h):
     pots = state.pots()
     quick = state.award(pots, explain=False)
     hands_shown = {state.names[i]: cards for i, cards in state.shown.items()}
-    full = award_pots(pots, hands_shown, state._ranking(), [state.names[j] for j in state.order]) \
+    award_all = award_split_pots if state.spec.splits_pot else award_pots
+    full = award_all(pots, hands_shown, state._ranking(), [state.names[j] for j in state.order]) \
         if not state.mucked else state.award(pots)
+    assert len(quick) == len(full)
     for a, b in zip(quick, full):
         assert (a.winners, a.shares, a.odd_chip_to) == (b.winners, b.shares, b.odd_chip_to)
 

@@ -30,7 +30,7 @@ def test_carry_requirement_outside_j_q_k_a_is_a_parse_error(tmp_path: Path, requ
     assert all(f["code"] != "PARSE_ERROR" for h in hands[:2] for f in h["findings"])
 
 
-@pytest.mark.parametrize("game", ["F7S", "Badugi-FL", "27TD-XX"])
+@pytest.mark.parametrize("game", ["F7S", "Drawmaha-FL", "27TD-XX"])
 def test_unknown_drawdealer_game_is_skipped_as_game_unsupported(tmp_path: Path, game: str) -> None:
     """``_drawdealer_game`` naming a game drawdealer does not play skips the hand (GAME_UNSUPPORTED,
     a warning: exit 0), instead of an internal IndexError."""

@@ -36,12 +36,12 @@ STARS = [
     ("fpdb/cash/Stars/Draw/5-Carddraw-NL-USD-0.25-0.50.Sample.txt", 1, 1, 0),
     ("fpdb/cash/Stars/Draw/5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt", 1, 1, 0),
     ("fpdb/cash/Stars/Draw/5-Carddraw-USD-0.10-0.20-200911.txt", 30, 30, 0),
-    ("fpdb/cash/Stars/Draw/Badugi-USD-0.25-0.50-201009.txt", 4, 0, 4),
+    ("fpdb/cash/Stars/Draw/Badugi-USD-0.25-0.50-201009.txt", 4, 4, 0),
     ("fpdb/cash/Stars/Draw/NLSDraw-USD-0.25-0.50-201009.Mucked.cards.txt", 1, 1, 0),
     ("fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt", 1, 1, 0),
     ("fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt", 1, 1, 0),
-    ("fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt", 78, 0, 78),
-    ("fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt", 104, 0, 104),
+    ("fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt", 78, 78, 0),
+    ("fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt", 104, 104, 0),
     ("fpdb/tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", 137, 18, 119),
 ]
 
@@ -65,25 +65,24 @@ def test_stars_file(name: str, headers: int, records: int, skipped: int) -> None
     assert (kinds["HandRecord"], kinds["Skipped"]) == (records, skipped)
     for r in results:
         if isinstance(r, HandRecord):
-            assert r.game in ("27TD-FL", "27SD-NL", "5CD-FL", "5CD-PL", "5CD-NL")
+            assert r.game in ("27TD-FL", "27SD-NL", "5CD-FL", "5CD-PL", "5CD-NL", "BADUGI-FL")
             assert r.source == str(path) and r.line >= 1 and r.end_line >= r.line
         else:
             assert isinstance(r, Skipped) and r.reason == "game"
-            assert not r.game.startswith(("Triple Draw", "Single Draw", "5 Card Draw"))
+            assert not r.game.startswith(("Triple Draw", "Single Draw", "5 Card Draw", "Badugi"))
 
 
-@pytest.mark.parametrize("name", [s[0] for s in STARS if s[3]], ids=lambda n: n.rsplit("/", 1)[1])
-def test_every_skipped_badugi_hand_still_fits_the_line_shapes(name: str) -> None:
-    """The Badugi hands use every PokerStars draw line (side pots, all-ins, timeouts): read them all."""
-    results = list(read_hands(CORPUS / name, skip_unsupported=False))
-    failures = [r for r in results if isinstance(r, ParseFailure)]
-    assert not failures
-    badugi = [r for r in results if isinstance(r, HandRecord) and r.game == "BADUGI-FL"]
-    assert len(badugi) == sum(1 for r in read_hands(CORPUS / name) if isinstance(r, Skipped) and "Badugi" in r.game)
+def test_every_badugi_hand_is_read_as_badugi() -> None:
+    """The 186 PokerStars Badugi hands (cash, sit-and-go, multi-table tournament; RULES.md §15) are
+    read as fixed-limit Badugi, four cards dealt: none is skipped."""
+    names = [s[0] for s in STARS if "Badugi" in s[0] or "LBad" in s[0]]
+    hands = [r for name in names for r in read_hands(CORPUS / name)]
+    assert len(hands) == 186 and {r.game for r in hands} == {"BADUGI-FL"}
+    assert all(len(a.cards) == 4 for r in hands for a in r.actions if a.kind is K.DEAL and a.cards)
 
 
 def test_side_pots_and_all_ins_of_the_badugi_tournament() -> None:
-    hands = [r for r in read_hands(CORPUS / "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt", skip_unsupported=False)]
+    hands = [r for r in read_hands(CORPUS / "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt")]
     with_sides = [h for h in hands if h.claims.pots is not None]
     assert with_sides and all(sum(h.claims.pots) + h.claims.rake == h.claims.total_pot for h in with_sides)
     assert any(len(h.claims.pots) == 3 for h in with_sides)  # 'Side pot-1 … Side pot-2 …'

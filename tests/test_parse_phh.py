@@ -158,7 +158,7 @@ def test_other_variants_are_skipped_with_a_notice() -> None:
     results = list(read_hands(FIXTURES / "multi.phhs"))
     assert [type(r).__name__ for r in results] == ["HandRecord", "Skipped", "ParseFailure", "HandRecord"]
     skipped = results[1]
-    assert (skipped.hand_id, skipped.game, skipped.line) == ("8002", "FB", 11)
+    assert (skipped.hand_id, skipped.game, skipped.line) == ("8002", "FR", 11)
     failure = results[2]
     assert (failure.hand_id, failure.line, failure.column) == ("8003", 27, 73)
     assert failure.text.endswith('"p1 jumps 90"]')

@@ -141,14 +141,14 @@ def test_five_card_draw_descriptions_and_capped_betting() -> None:
 def test_a_session_file_skips_other_games_reports_a_broken_hand_and_carries_on() -> None:
     results = list(read_hands(FIXTURES / "mixed_session.txt"))
     kinds = [type(r).__name__ for r in results]
-    assert kinds == ["HandRecord", "Skipped", "Skipped", "ParseFailure", "Skipped", "HandRecord"]
+    assert kinds == ["HandRecord", "Skipped", "HandRecord", "ParseFailure", "Skipped", "HandRecord"]
     home = results[0]
     assert home.game == "27TD-FL" and home.stakes == Stakes(sb=10, bb=20, small_bet=20, big_bet=40)
     five = home.actions[-4]
     assert (five.kind, five.player, five.count) == (K.DRAW, "Villain", 5)
     razz, badugi = results[1], results[2]
     assert (razz.game, razz.reason, razz.line) == ("Razz Limit", "game", 29)
-    assert (badugi.game, badugi.hand_id) == ("Badugi Limit", "200000000012")
+    assert (badugi.game, badugi.hand_id) == ("BADUGI-FL", "200000000012")
     assert razz.finding().code == "GAME_UNSUPPORTED"
     broken = results[3]
     assert isinstance(broken, ParseFailure)
@@ -212,11 +212,10 @@ def test_a_truncated_last_hand_is_a_parse_failure() -> None:
     assert isinstance(results[1], ParseFailure) and "end of the hand" in results[1].message
 
 
-def test_badugi_line_shapes_can_be_read_on_request() -> None:
+def test_badugi_is_read_as_badugi() -> None:
+    """RULES.md §15: a PokerStars Badugi hand is a fixed-limit Badugi record, four cards dealt."""
     text = (FIXTURES / "mixed_session.txt").read_text().split("\n\n\n\n")[2]
-    lines = split_text(text)
-    assert isinstance(parse_hand(lines), Skipped)
-    hand = parse_hand(lines, skip_unsupported=False)
+    hand = parse_hand(split_text(text))
     assert isinstance(hand, HandRecord) and hand.game == "BADUGI-FL"
     assert hand.actions[2].cards == cards("2s 5h 9d Kc")
 

@@ -117,9 +117,30 @@ def test_damaged_hands_read_as_tomllib_reads_them(text: str, data: st.DataObject
     assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text)
 
 
+ROW_ITEMS = ["'P1'", "''", "'a]b'", "'[x'", "488", "-0", "0", "01", "3.5", "1e3", "-2E-1", "1.", "+1", "inf", "[]",
+             "[1]", "'it''s'", '"s"', "true"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(ROW_ITEMS), max_size=4), max_size=4), st.sampled_from(GAPS[:3] + [","]),
+       st.sampled_from(["", " ", "\t", ",", ", "]), st.sampled_from(["", " # c", "x", "]"]))
+def test_arrays_of_rows_read_as_tomllib_reads_them(rows: list[list[str]], gap: str, inner: str, end: str) -> None:
+    """The one-line arrays of rows (``_drawdealer_claims``' ``[['P1', 488], …]``): the fast path
+    (``phh_toml._ROWS``) reads strings, integers and floats as tomllib does; any other shape goes on."""
+    body = f",{gap}".join("[" + f",{inner}".join(row) + "]" for row in rows)
+    text = f"a = [{body}]{end}\nb = {{x = [{body}]}}"
+    assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text)
+
+
+def test_claims_rows_skip_tomllib() -> None:
+    text = "c = {final_stacks = [['P1', 488], ['P 2', 3.5]], collected = [['P1', 112, 0]]}"
+    assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
+
+
 def test_pathological_arrays_fail_fast() -> None:
     """No catastrophic backtracking: a bad character after a long gap is handed to tomllib at once."""
-    for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]"]:
+    for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]",
+                 "a = [" + "['a', 1], " * 5000 + "['a', 1 x]]"]:
         with pytest.raises(tomllib.TOMLDecodeError):
             phh_toml.loads(text)
 

@@ -118,6 +118,13 @@ def test_table_is_the_rule(deck) -> None:
         assert value_badugi(*hand) == badugi_class(hand).strength == R.strength(hand)
 
 
+def test_a_card_twice_is_no_hand() -> None:
+    """Four cards with one twice are no hand: class 0 (or KeyError when one pair repeats a card)."""
+    assert value_badugi(*h("As2d3h"), *h("As")) == 0
+    with pytest.raises(KeyError):
+        value_badugi(*h("As"), *h("As2d3h"))
+
+
 # --- pokerkit ---------------------------------------------------------------------------------
 
 LOW_DECK = [c for c in CARDS if rank_value(c) in (14, 2, 3, 4, 5, 6)]

@@ -149,8 +149,8 @@ def test_a_shown_hand_with_a_card_twice_is_a_finding_not_a_crash(tmp_path: Path)
 
 
 def test_bad_options_exit_2() -> None:
-    code, _, err = run("--game", "badugi", str(CLEAN[0]))
-    assert code == 2 and err.startswith("drawdealer: error: --game 'badugi': unknown game 'badugi'")
+    code, _, err = run("--game", "drawmaha", str(CLEAN[0]))
+    assert code == 2 and err.startswith("drawdealer: error: --game 'drawmaha': unknown game 'drawmaha'")
     for jobs in ("-1", "0", "many"):
         code, _, err = run("--jobs", jobs, str(CLEAN[0]))
         assert code == 2 and err.startswith(f"drawdealer: error: --jobs '{jobs}': give auto")

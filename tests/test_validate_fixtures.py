@@ -136,7 +136,7 @@ EXPECTED = {
         ('200000000001', 'FORCED_BET_WRONG', 10, 2, 1),
     ],
     'GAME_UNSUPPORTED.txt': [
-        ('200000000012', 'GAME_UNSUPPORTED', 1, None, 'Badugi Limit'),
+        ('200000000012', 'GAME_UNSUPPORTED', 1, None, 'Razz Limit'),
     ],
     'HAND_CLAIM_WRONG.txt': [
         ('200000000001', 'HAND_CLAIM_WRONG', 41, '8-7-4-3-2 (eight-seven low)', 'Lo: 7,5,4,3,2'),

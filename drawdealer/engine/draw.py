@@ -71,10 +71,11 @@ class DeckState:
     """
 
     __slots__ = ("opts", "deck", "n", "names", "stub", "gen", "hands", "unknown", "where", "dealt_gen",
-                 "counts", "burns", "hold_back", "burn_pending", "reshuffles", "cards", "rng", "round_out")
+                 "counts", "burns", "hold_back", "burn_pending", "reshuffles", "cards", "rng", "round_out", "size")
 
-    def __init__(self, deck: Collection[Card], names: Sequence[str], options: Options) -> None:
+    def __init__(self, deck: Collection[Card], names: Sequence[str], options: Options, size: int = 5) -> None:
         self.opts = options
+        self.size = size  # cards in a hand: 5, or 4 in Badugi (RULES.md §15)
         self.deck = deck if isinstance(deck, frozenset) else frozenset(deck)
         self.names = names
         self.n = n = len(names)
@@ -115,18 +116,20 @@ class DeckState:
 
     # ----------------------------------------------------------------- the deal
     def deal_initial(self, players: Sequence[int]) -> list[Problem]:
-        """Five cards to each player dealt in, one burn first if ``BURN_BEFORE_INITIAL_DEAL`` (§8.1)."""
+        """A hand (five cards, four in Badugi) to each player dealt in, one burn first if
+        ``BURN_BEFORE_INITIAL_DEAL`` (§8.1, §15)."""
         problems: list[Problem] = []
         if self.opts.burn_before_initial_deal:
             self._burn()
-        need = 5 * len(players)
+        size = self.size
+        need = size * len(players)
         if need > self.dealable():
             problems.append(("DECK_EXHAUSTED", f"the deck cannot deal {need} cards", need, self.dealable(), {}))
         self.stub = max(0, self.stub - need)
         cards = self.cards
         if cards is not None:
             dealt: list[list[Card]] = [[] for _ in range(self.n)]
-            for _ in range(5):
+            for _ in range(size):
                 for i in players:
                     if cards:
                         dealt[i].append(cards.pop())
@@ -137,7 +140,7 @@ class DeckState:
                 self.hands[i] = dealt[i]
         unknown, hands = self.unknown, self.hands
         for i in players:
-            unknown[i] = 5 - len(hands[i])
+            unknown[i] = size - len(hands[i])
         return problems
 
     def reveal(self, player: int, cards: Sequence[Card], *, replace_hand: bool = False) -> list[Problem]:
@@ -160,12 +163,13 @@ class DeckState:
             self.hands[player] = list(cards)
             self.unknown[player] -= len(cards)
             return found
-        if in_deck and replace_hand and not self.unknown[player] and len(cards) == 5 and set(hand) == set(cards):
+        if (in_deck and replace_hand and not self.unknown[player] and len(cards) == self.size
+                and set(hand) == set(cards)):
             return []  # a shown hand that is the tracked hand
         problems = [] if in_deck else self._not_in_deck(cards)
         if replace_hand:
             missing = [c for c in hand if c not in cards]
-            if missing or len(cards) != 5:
+            if missing or len(cards) != self.size:
                 name = self.names[player]
                 problems.append(("SHOWDOWN_HAND_MISMATCH",
                                  f"{name} shows {cards_str(cards)} but holds {cards_str(hand)}"
@@ -180,8 +184,8 @@ class DeckState:
             fresh = [c for c in cards if c not in hand]
             hand.extend(fresh)
             self.unknown[player] = max(0, self.unknown[player] - len(fresh))
-            if len(hand) > 5:
-                problems.append(("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards", 5,
+            if len(hand) > self.size:
+                problems.append(("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards", self.size,
                                  len(hand), {"seat": self.names[player]}))
         for c in fresh:
             w = where.get(c)
@@ -228,7 +232,7 @@ class DeckState:
         ``PROTECTED``); ``cards`` are their identities when known (§6.3)."""
         hand = self.hands[player]
         where = self.where
-        if cards is not None and len(hand) == 5 and self.deck.issuperset(cards):
+        if cards is not None and len(hand) == self.size and self.deck.issuperset(cards):
             removed: list[Card] = []
             for c in cards:  # the common case: known discards from a known hand
                 if c not in hand:

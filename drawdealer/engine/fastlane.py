@@ -88,6 +88,7 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
     stack, total, folded, nxt, after = state.stack, state.total, state.folded, state.nxt, state.after
     deck = state.deck
     hands, unknown, where, dealt_gen, cards_in_deck = deck.hands, deck.unknown, deck.where, deck.dealt_gen, deck.deck
+    size = deck.size  # cards in a hand: five, four in Badugi (RULES.md §15)
     fixed, italian, max_discard = state.fixed, state.italian, state.spec.max_discard
     draws = state.plain_draw and deck.cards is None  # draws of the fast path of DrawRound._draw, no physical deck
     r = state.rnd
@@ -225,9 +226,9 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
             if count:
                 hand = hands[i]
                 if discarded is None:  # a hand none of whose cards is known changes cards unseen
-                    if hand or unknown[i] != 5 or received is not None:
+                    if hand or unknown[i] != size or received is not None:
                         return k
-                elif len(discarded) != count or len(hand) != 5 or (received is not None and len(received) != count):
+                elif len(discarded) != count or len(hand) != size or (received is not None and len(received) != count):
                     return k
                 stub = deck.stub
                 burn = deck.burn_pending
@@ -281,14 +282,14 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 pending = _due_in_new_round(state)
         elif kind is DEAL:
             # --- the cards of a hand none of whose cards is known yet (HandState._deal, DeckState.reveal);
-            # the first deal ends the set-up (HandState._start_play: five unseen cards each, B1 begins)
-            if italian or a.count > 5:
+            # the first deal ends the set-up (HandState._start_play: a hand of unseen cards each, B1 begins)
+            if italian or a.count > size:
                 return k
             setup = state.phase == SETUP
             if setup and deck.cards is not None:  # a physical deck deals known cards
                 return k
             cards = a.cards
-            if cards and (hands[i] or len(cards) > (5 if setup else unknown[i])):
+            if cards and (hands[i] or len(cards) > (size if setup else unknown[i])):
                 return k
             if setup:
                 problems = state._start_play()
@@ -312,10 +313,10 @@ def _run(state: HandState, actions: Sequence[Action], k: int, findings: list[Fin
                 state.mucked.add(i)
             else:
                 cards = a.cards
-                if not cards or len(cards) != 5 or not cards_in_deck.issuperset(cards):
+                if not cards or len(cards) != size or not cards_in_deck.issuperset(cards):
                     return k
-                if unknown[i]:  # a hand none of whose cards was known (DeckState.reveal): five cards, each once
-                    if hands[i] or unknown[i] != 5 or len(set(cards)) != 5:
+                if unknown[i]:  # a hand none of whose cards was known (DeckState.reveal): a hand of cards, each once
+                    if hands[i] or unknown[i] != size or len(set(cards)) != size:
                         return k
                     for c in cards:
                         if c in where:

@@ -172,6 +172,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {s.key: s for s in (
           "BLINDS_AND_ANTES)", "6.1", _bool),
     _spec("OPENERS_JACKS", False, "bool (5-card draw: jacks or better to open; needs FORCED_BETS = ANTES_ONLY)",
           "0.1", _bool),
+    _spec("SPLIT_ODD_CHIP_TO", "BADUGI", "BADUGI, LOW (the half that takes the odd chip of a split pot)", "17",
+          _choice("BADUGI", "LOW")),
 )}
 """Every configuration key, in RULES.md §13 order."""
 
@@ -232,6 +234,7 @@ class Options:
     it_parola_reentry: bool = False
     big_blind_ante: bool = False
     openers_jacks: bool = False
+    split_odd_chip_to: str = "BADUGI"
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any] | None = None, *, base: Options | None = None) -> Options:

@@ -280,6 +280,10 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
     what the log's collected lines add up to for each player."""
     collected_claims = claims.collected
     awards = settlement.awards
+    if state.spec.splits_pot:  # a log collects both halves of a pot together (RULES.md §17)
+        from drawdealer.engine.splitpot import per_pot
+
+        awards = per_pot(awards)
     if collected_claims:
         italian = state.italian
         by_pot: dict[int | None, list] = {}
@@ -327,7 +331,7 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
             if not award.winners:
                 continue
             if winners != set(award.winners):
-                reason = state.award([pot]).pop().reason
+                reason = "; ".join(a.reason for a in state.award([pot]))
                 out.append(_f(state, "WINNER_WRONG", f"pot {index} goes to {', '.join(award.winners)}, the log says "
                               f"{', '.join(sorted(winners))}: {reason}", line=group[0].line,
                               expected=list(award.winners), actual=sorted(winners), pot_index=index))
@@ -365,7 +369,7 @@ def _check_descriptions(state: HandState, descriptions: Iterable[tuple[str, str,
     for player, text, line in descriptions:
         i = state.index.get(player, -1)
         cards = state.shown.get(i) if i >= 0 else None
-        if cards is None and i >= 0 and len(state.deck.hands[i]) == 5:
+        if cards is None and i >= 0 and len(state.deck.hands[i]) == state.spec.hand_size:
             cards = tuple(state.deck.hands[i])
         claimed = read_description(text) if cards is not None and len(cards) == 5 else None
         if claimed is None:

@@ -102,11 +102,20 @@ class Settling:
             return [new_pot(amount=sum(self.total) + self.dead, eligible=tuple(active))]
         pots = build_pots(dict(zip(names, total)), active) if active else []
         if short is not None and pots:
-            levels = sorted({total[j] for j, out in enumerate(self.folded) if not out and total[j]})
+            # pot k spans the matched levels (bounds[k], bounds[k + 1]], the last pot all above; each
+            # pot loses what the short call left out of it: the part of his column between his chips
+            # and his matched total, which may span more than one pot (never below what he put in)
+            bounds = [0, *sorted({total[j] for j, out in enumerate(self.folded) if not out and total[j]})]
+            last = len(pots) - 1
             for j, missing in enumerate(short):
                 if missing:
-                    k = min(sum(1 for level in levels if level < total[j]), len(pots) - 1)
-                    pots[k] = new_pot(amount=pots[k].amount - missing, eligible=pots[k].eligible)
+                    paid, owed = self.total[j], total[j]
+                    for k in range(last + 1):
+                        low, high = bounds[k], bounds[k + 1] if k < last else owed
+                        left_out = max(0, min(owed, high) - low) - max(0, min(paid, high) - low)
+                        if left_out:
+                            pots[k] = new_pot(amount=pots[k].amount - left_out, eligible=pots[k].eligible)
+            pots = [pot for k, pot in enumerate(pots) if pot.amount or not k]  # a side pot of no chips is none
         if self.dead:
             if pots:
                 pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
@@ -239,4 +248,9 @@ class Settling:
             raked = [new_pot(amount=p.amount,
                              eligible=tuple([e for e in p.eligible if index[e] not in out]) or p.eligible)
                      for p in raked]
+        if self.spec.splits_pot:  # RULES.md §17: each pot halved, each half to its own ranking's winners
+            from drawdealer.engine.splitpot import award_split_pots
+
+            return award_split_pots(raked, hands, self._ranking(), active,
+                                    odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
         return award_pots(raked, hands, self._ranking(), active, explain=explain)

@@ -38,7 +38,7 @@ class Showdown:
         if a.kind is SHOW and cards:
             if self.italian and i == self.opener and self.phase == COMPLETE:
                 problems += self._opener_shows(i, cards)
-            elif self.phase == COMPLETE and not self.folded[i] and len(cards) == 5:
+            elif self.phase == COMPLETE and not self.folded[i] and len(cards) == self.spec.hand_size:
                 problems += self._reveal_shown(i, cards)
             else:
                 problems += self.deck.reveal(i, [c for c in cards if c not in self.deck.hands[i]])
@@ -48,17 +48,18 @@ class Showdown:
         problems: list[Problem] = []
         if not cards:
             return problems
-        if len(cards) != 5:
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {len(cards)} cards", 5, len(cards),
+        size = self.spec.hand_size
+        if len(cards) != size:
+            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {len(cards)} cards", size, len(cards),
                              {"seat": self.names[i]}))
-        elif len(set(cards)) < 5:  # no hand: the cards tracked for him stay as they were (§8.5)
+        elif len(set(cards)) < size:  # no hand: the cards tracked for him stay as they were (§8.5)
             twice = card_str(next(c for k, c in enumerate(cards) if c in cards[:k]))
             name = self.names[i]
             problems.append(("CARD_DUPLICATE", f"{name} shows {cards_str(cards)}: {twice} twice", None, twice,
                              {"card": twice, "places": [f"{name}'s hand"], "seat": name}))
             return problems
-        problems += self.deck.reveal(i, cards, replace_hand=len(cards) == 5)
-        if len(cards) == 5:
+        problems += self.deck.reveal(i, cards, replace_hand=len(cards) == size)
+        if len(cards) == size:
             self.shown[i] = cards
             if self.italian and i == self.opener and i not in self.predraw and self.opener_draw is not None:
                 self._predraw_from_show(i, cards)

@@ -84,7 +84,8 @@ def _play(spec: GameSpec | str, rng: random.Random, *, players: int, stacks: int
         _maybe_blind_open(state, rng, style, play)
     state.start()
     for i in state.order:
-        actions.append(Action(kind=K.DEAL, player=state.names[i], cards=tuple(state.deck.hands[i]), count=5))
+        actions.append(Action(kind=K.DEAL, player=state.names[i], cards=tuple(state.deck.hands[i]),
+                              count=spec.hand_size))
     ranking = state._ranking()
     best_shown: tuple | None = None
     while state.phase != COMPLETE:
@@ -94,12 +95,12 @@ def _play(spec: GameSpec | str, rng: random.Random, *, players: int, stacks: int
         if state.phase == SHOWDOWN:
             i = state._current()
             hand = tuple(state.deck.hands[i])
-            worse = best_shown is not None and ranking.compare(hand, best_shown) < 0
+            worse = best_shown is not None and not spec.splits_pot and ranking.compare(hand, best_shown) < 0
             if worse and rng.random() < style.muck_losers and len(state.pots()) == 1:
                 play(Action(kind=K.MUCK, player=state.names[i]))
             else:
-                play(Action(kind=K.SHOW, player=state.names[i], cards=hand, count=5))
-                if best_shown is None or ranking.compare(hand, best_shown) > 0:
+                play(Action(kind=K.SHOW, player=state.names[i], cards=hand, count=spec.hand_size))
+                if best_shown is None or (not spec.splits_pot and ranking.compare(hand, best_shown) > 0):
                     best_shown = hand
             continue
         play(_bet(state, rng, style))

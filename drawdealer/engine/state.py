@@ -195,7 +195,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.phase, self.k, self.streets, self.street = SETUP, -1, c.streets, "SETUP"
         self.rnd = RoundState(acted=[False] * n, level=[0] * n)
         self.to_act = -1
-        self.deck = DeckState(c.deck, names, opts)
+        self.deck = DeckState(c.deck, names, opts, spec.hand_size)
         self.events = 0
         self.aborted = False
         self.draw_order: list[int] = []
@@ -495,13 +495,14 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         if self.phase == SETUP:
             problems += self._start_play()
         cards = a.cards or ()
-        if a.count > 5 and len(cards) <= 5:  # more than five known cards: ``deck.reveal`` says so
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards", 5, a.count,
+        size = self.spec.hand_size
+        if a.count > size and len(cards) <= size:  # more known cards than a hand: ``deck.reveal`` says so
+            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards", size, a.count,
                              {"seat": self.names[i]}))
         if cards:
             hand = self.deck.hands[i]
             problems += self.deck.reveal(i, [c for c in cards if c not in hand] if hand else cards)
-            if self.k == 0 and self.italian and i == self.opener and len(self.deck.hands[i]) == 5:
+            if self.k == 0 and self.italian and i == self.opener and len(self.deck.hands[i]) == size:
                 self.predraw[i] = tuple(self.deck.hands[i])
         return problems
 
@@ -537,10 +538,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     # ------------------------------------------------------------------ the end
     def _is_hand(self, cards: Sequence[Card]) -> bool:
-        """Five distinct cards of this hand's deck: a hand the ranking can rank. A history can show
+        """The game's hand size (RULES.md §15: four in Badugi, else five) of distinct cards of this
+        hand's deck: a hand the ranking can rank. A history can show
         others (a card twice, a card below the Italian deck's lowest rank, RULES.md §2.2, §8.5); they
         are findings, and no such hand wins or opens."""
-        return len(cards) == 5 and len(set(cards)) == 5 and self.deck.deck.issuperset(cards)
+        size = self.spec.hand_size
+        return len(cards) == size and len(set(cards)) == size and self.deck.deck.issuperset(cards)
 
     def _ranking(self) -> Ranking:
         if self.ranking_cache is None:

@@ -1,7 +1,8 @@
 """Games as :class:`GameSpec` values, with a registry and aliases (RULES.md §0.1).
 
-A game is its ranking, its number of draws, the most cards a player may change, its betting
-structure, its forced-bet scheme and its deck. ``get_game`` accepts the ids of RULES.md §0.1
+A game is its ranking, its hand size, its number of draws, the most cards a player may change,
+its betting structure, its forced-bet scheme and its deck; a split-pot game (RULES.md §17) names a
+ranking that halves every pot. A new game is a :class:`GameSpec` and a ranking, nothing more. ``get_game`` accepts the ids of RULES.md §0.1
 (``27TD-FL`` …), the 5-card draw ids added here (``5CD-FL`` …), PHH variant codes (``F2L3D``,
 ``N2L1D``), site names (``Triple Draw 2-7 Lowball Limit``) and short names (``27``, ``deuce``,
 ``high``, ``ita``), case-insensitively. It is the one registry of game names: every command's
@@ -44,7 +45,8 @@ class GameSpec:
     """One game (RULES.md §0.1).
 
     ``draws`` draw rounds, hence ``draws + 1`` betting rounds; ``max_discard`` cards per draw
-    (§6.3, §6.4); ``deck`` is ``"standard"`` (52 cards) or ``"italian"`` (stripped, §2.2).
+    (§6.3, §6.4); ``hand_size`` cards dealt to each player (four in Badugi, §15; the stub of §8
+    follows); ``deck`` is ``"standard"`` (52 cards) or ``"italian"`` (stripped, §2.2).
     """
 
     id: str
@@ -56,8 +58,14 @@ class GameSpec:
     structure: Structure
     forced: ForcedScheme
     deck: str
+    hand_size: int = 5
     min_players: int = 2
     max_players: int = 10
+
+    @property
+    def splits_pot(self) -> bool:
+        """Every pot is halved between two rankings (Badeucey, Badacey, RULES.md §17)."""
+        return self.ranking in ("badeucey", "badacey")
 
     @property
     def streets(self) -> tuple[str, ...]:
@@ -81,20 +89,33 @@ class GameSpec:
         return GAMES[f"{self.family}-{structure.value}"]
 
 
+_FAMILIES = {
+    # family: (title, ranking, draws, hand size = most cards drawn)
+    "27TD": ("2-7 Triple Draw", "lowball27", 3, 5),
+    "27SD": ("2-7 Single Draw", "lowball27", 1, 5),
+    "5CD": ("5-Card Draw", "high", 1, 5),
+    "BADUGI": ("Badugi", "badugi", 3, 4),                        # RULES.md §15
+    "A5TD": ("A-5 Triple Draw", "a5", 3, 5),                     # §16
+    "A5SD": ("A-5 Single Draw", "a5", 1, 5),
+    "BADEUCEY": ("Badeucey", "badeucey", 3, 5),                  # §17
+    "BADACEY": ("Badacey", "badacey", 3, 5),
+}
+
+
 def _spec(family: str, structure: Structure, name: str) -> GameSpec:
     if family == "ITA":
         return GameSpec(id="ITA", name=name, family=family, ranking="italian", draws=1, max_discard=4,
                         structure=structure, forced=ForcedScheme.ITALIAN, deck="italian")
-    return GameSpec(id=f"{family}-{structure.value}", name=name, family=family,
-                    ranking="high" if family == "5CD" else "lowball27",
-                    draws=3 if family == "27TD" else 1, max_discard=5, structure=structure,
-                    forced=ForcedScheme.BLINDS, deck="standard")
+    _, ranking, draws, size = _FAMILIES[family]
+    return GameSpec(id=f"{family}-{structure.value}", name=name, family=family, ranking=ranking, draws=draws,
+                    max_discard=size, hand_size=size, structure=structure, forced=ForcedScheme.BLINDS,
+                    deck="standard", max_players=8 if family == "BADUGI" else 10)
 
 
 _LIMIT_NAMES = {Structure.FIXED: "fixed limit", Structure.POT: "pot limit", Structure.NO: "no limit"}
 
 GAMES: dict[str, GameSpec] = {}
-for _family, _title in (("27TD", "2-7 Triple Draw"), ("27SD", "2-7 Single Draw"), ("5CD", "5-Card Draw")):
+for _family, (_title, *_) in _FAMILIES.items():
     for _structure in (Structure.FIXED, Structure.POT, Structure.NO):
         _game = _spec(_family, _structure, f"{_title} {_LIMIT_NAMES[_structure]}")
         GAMES[_game.id] = _game
@@ -104,7 +125,8 @@ _ALIASES: dict[str, str] = {
     # the short names every command takes (``showdown --game deuce`` as ``deal --game deuce``): a
     # ranking's name stands for the game most often played with it
     "27": "27TD-FL", "2-7": "27TD-FL", "deuce": "27TD-FL", "deuce to seven": "27TD-FL", "lowball": "27TD-FL",
-    "lowball27": "27TD-FL", "high": "5CD-FL",
+    "lowball27": "27TD-FL", "high": "5CD-FL", "a5": "A5TD-FL", "a-5": "A5TD-FL", "ace-to-five": "A5TD-FL",
+    "ace to five": "A5TD-FL", "bad": "BADUGI-FL",
     # 2-7 triple draw
     "27td": "27TD-FL", "2-7 triple draw": "27TD-FL", "2-7 td": "27TD-FL", "f2l3d": "27TD-FL",
     "deuce to seven triple draw": "27TD-FL", "triple draw": "27TD-FL", "td27": "27TD-FL",
@@ -122,6 +144,22 @@ _ALIASES: dict[str, str] = {
     "5cd": "5CD-FL", "5 card draw": "5CD-FL", "5-card draw": "5CD-FL", "five card draw": "5CD-FL",
     "5 card draw limit": "5CD-FL", "5 card draw fixed limit": "5CD-FL", "f5cd": "5CD-FL",
     "5 card draw pot limit": "5CD-PL", "5 card draw no limit": "5CD-NL", "n5cd": "5CD-NL",
+    # Badugi (RULES.md §15)
+    "badugi": "BADUGI-FL", "fb": "BADUGI-FL", "badugi limit": "BADUGI-FL", "badugi fixed limit": "BADUGI-FL",
+    "limit badugi": "BADUGI-FL", "badugi pot limit": "BADUGI-PL", "pot limit badugi": "BADUGI-PL",
+    "badugi no limit": "BADUGI-NL", "no limit badugi": "BADUGI-NL",
+    # A-5 lowball (§16)
+    "a5td": "A5TD-FL", "a-5 triple draw": "A5TD-FL", "a-5 td": "A5TD-FL", "ace to five triple draw": "A5TD-FL",
+    "triple draw a-5 lowball": "A5TD-FL", "triple draw a-5 lowball limit": "A5TD-FL",
+    "a-5 triple draw limit": "A5TD-FL", "a-5 triple draw pot limit": "A5TD-PL", "a-5 triple draw no limit": "A5TD-NL",
+    "a5sd": "A5SD-NL", "a-5 single draw": "A5SD-NL", "a-5 sd": "A5SD-NL", "ace to five single draw": "A5SD-NL",
+    "single draw a-5 lowball": "A5SD-NL", "a-5 single draw no limit": "A5SD-NL", "a-5 single draw limit": "A5SD-FL",
+    "a-5 single draw pot limit": "A5SD-PL",
+    # split pots (§17)
+    "badeucey": "BADEUCEY-FL", "badeucy": "BADEUCEY-FL", "badeucey limit": "BADEUCEY-FL",
+    "badeucey pot limit": "BADEUCEY-PL", "badeucey no limit": "BADEUCEY-NL",
+    "badacey": "BADACEY-FL", "badacy": "BADACEY-FL", "badacey limit": "BADACEY-FL",
+    "badacey pot limit": "BADACEY-PL", "badacey no limit": "BADACEY-NL",
     # Italian
     "ita": "ITA", "italian": "ITA", "poker all'italiana": "ITA", "poker all italiana": "ITA",
     "poker italiano": "ITA", "poker tradizionale": "ITA", "italian poker": "ITA",

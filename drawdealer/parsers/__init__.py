@@ -34,12 +34,11 @@ def detect(path: str | Path) -> Sniffed:
     return sniff(path)
 
 
-def read_hands(path: str | Path, *, skip_unsupported: bool = True, source: str | None = None) -> Iterator[HandResult]:
+def read_hands(path: str | Path, *, source: str | None = None) -> Iterator[HandResult]:
     """Every hand of ``path``, streamed (memory stays flat however large the file).
 
     Raises :class:`FormatError` (unknown format, with the reason) or ``OSError`` before yielding.
-    ``skip_unsupported=False`` also reads the lines of PokerStars Badugi hands (tests). ``source``
-    names the file in messages and records (default ``path``; ``<stdin>`` for a copy of it).
+    ``source`` names the file in messages and records (default ``path``; ``<stdin>`` for a copy of it).
     """
     from drawdealer.parsers import sniff
 
@@ -48,7 +47,7 @@ def read_hands(path: str | Path, *, skip_unsupported: bool = True, source: str |
     if sniffed.format == sniff.UNKNOWN:
         raise FormatError(f"{source}: {sniffed.message}")
     chunks = sniff.iter_hands(path, sniffed)
-    return _parse(chunks, sniffed.format, source, skip_unsupported)
+    return _parse(chunks, sniffed.format, source)
 
 
 def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
@@ -60,14 +59,14 @@ def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
     if fmt == sniff.UNKNOWN:
         raise FormatError(f"{source}: {message}")
     chunks = sniff.split_pokerstars(lines) if fmt == sniff.POKERSTARS else sniff.split_phh(lines)
-    return _parse(chunks, fmt, source, True)
+    return _parse(chunks, fmt, source)
 
 
-def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str, skip_unsupported: bool) -> Iterator[HandResult]:
+def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str) -> Iterator[HandResult]:
     if fmt == "pokerstars":
         from drawdealer.parsers import pokerstars
 
-        return pokerstars.parse_hands(chunks, source, skip_unsupported=skip_unsupported)
+        return pokerstars.parse_hands(chunks, source)
     from drawdealer.parsers import phh
 
     return phh.parse_hands(chunks, source)

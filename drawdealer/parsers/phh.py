@@ -72,10 +72,15 @@ from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
 
-VARIANTS = {"F2L3D": "27TD-FL", "N2L1D": "27SD-NL"}
+VARIANTS = {"F2L3D": "27TD-FL", "N2L1D": "27SD-NL", "FB": "BADUGI-FL"}
 """PHH variant codes of the games drawdealer plays."""
 EXTENSION_VARIANTS = {"27TD-PL": "P2L3D", "27TD-NL": "N2L3D", "27SD-FL": "F2L1D", "27SD-PL": "P2L1D",
-                      "5CD-FL": "F5CD", "5CD-PL": "P5CD", "5CD-NL": "N5CD", "ITA": "ITA"}
+                      "5CD-FL": "F5CD", "5CD-PL": "P5CD", "5CD-NL": "N5CD", "ITA": "ITA",
+                      "BADUGI-PL": "PB", "BADUGI-NL": "NB",  # RULES.md §15-§17: the PHH spec has only FB
+                      "A5TD-FL": "FA5L3D", "A5TD-PL": "PA5L3D", "A5TD-NL": "NA5L3D",
+                      "A5SD-FL": "FA5L1D", "A5SD-PL": "PA5L1D", "A5SD-NL": "NA5L1D",
+                      "BADEUCEY-FL": "FBADEUCEY", "BADEUCEY-PL": "PBADEUCEY", "BADEUCEY-NL": "NBADEUCEY",
+                      "BADACEY-FL": "FBADACEY", "BADACEY-PL": "PBADACEY", "BADACEY-NL": "NBADACEY"}
 """Variant codes this project writes for games the PHH spec lacks (with ``_drawdealer_game``)."""
 _GAME_OF_VARIANT = {**VARIANTS, **{code: game for game, code in EXTENSION_VARIANTS.items()}}
 _VARIANT_OF_GAME = {game: code for code, game in VARIANTS.items()} | EXTENSION_VARIANTS
@@ -406,6 +411,7 @@ class _Reader:
         except UnknownGame:
             raise _Skip(game, f"_drawdealer_game {game}: drawdealer does not play this game; hand skipped") from None
         game, structure = spec.id, spec.structure.value
+        self.hand_size = spec.hand_size  # four in Badugi (RULES.md §15)
         stacks_raw = self._need("starting_stacks")
         n = len(stacks_raw)
         if n < 2:
@@ -673,7 +679,8 @@ class _Reader:
                     out.append(new_action(K.MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line, text=text))
                 elif arg == "-":
                     hand = dealing.hands[i]
-                    out.append(new_action(K.SHOW, name, count=5, cards=tuple(hand) if hand else None, line=line, text=text))
+                    out.append(new_action(K.SHOW, name, count=self.hand_size, cards=tuple(hand) if hand else None,
+                                          line=line, text=text))
                 else:
                     count, known = self._cards(arg, line, text)
                     out.append(new_action(K.SHOW, name, count=count, cards=known or None, line=line, text=text))
@@ -757,10 +764,6 @@ class _Reader:
             raise _Fail(str(e), line, 1, source) from None
 
 
-HAND_CARDS = 5
-"""Cards a player is dealt (RULES.md §1.1, §8.1): a deal written one card per action ends at five."""
-
-
 class _Dealing:
     """The ``d dh`` actions of one hand: the first deal (whole, or one card per action as other tools
     write it) and replacement cards (in one action or several), put into the DEAL and DRAW actions of
@@ -801,7 +804,8 @@ class _Dealing:
             raise _Fail("'-' (the cards as dealt) is for showdowns, not for dealing", line, 1, text)
         count, known = reader._cards(cards, line, text)
         k = self.deals.get(i)
-        if k is None or (not self.draws and out[k] is not None and out[k].count < HAND_CARDS):  # type: ignore[union-attr]
+        size = reader.hand_size  # a deal written one card per action ends at five (four in Badugi, §15)
+        if k is None or (not self.draws and out[k] is not None and out[k].count < size):  # type: ignore[union-attr]
             if k is None:
                 self.deals[i] = k = len(out)
                 out.append(None)
@@ -810,7 +814,7 @@ class _Dealing:
                 count, known = first.count + count, (first.cards or ()) + known  # type: ignore[union-attr]
                 line, text = first.line, first.text  # type: ignore[union-attr]
             self.hands[i] = list(known) if len(known) == count else None
-            whole_unknown = not known and count == HAND_CARDS  # an unknown hand is the default: not recorded
+            whole_unknown = not known and count == size  # an unknown hand is the default: not recorded
             out[k] = None if whole_unknown else new_action(K.DEAL, self.names[i], count=count, cards=known or None,
                                                           line=line, text=text)
             return

@@ -30,6 +30,10 @@ _INTS = re.compile(rf"\[[ \t]*+((?:{_INT}[ \t]*+,[ \t]*+)*+(?:{_INT}[ \t]*+)?)\]
 _GAP = rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+"  # what may stand between the items of an array
 _STRINGS = re.compile(rf"\[{_GAP}((?:'[^'{_CTRL}]*'{_GAP},{_GAP})*+(?:'[^'{_CTRL}]*'{_GAP})?)\]")  # ['a', 'b']
 _STRING_OR_COMMENT = re.compile(rf"'([^'{_CTRL}]*)'|(#)[^{_CTRL}]*")
+_ITEM = rf"(?:'[^'{_CTRL}]*'|{_NUMBER.pattern})"  # a literal string or a number
+_ROW = rf"\[[ \t]*+{_ITEM}(?:[ \t]*+,[ \t]*+{_ITEM})*+[ \t]*+\]"
+_ROWS = re.compile(rf"\[[ \t]*+(?:{_ROW}[ \t]*+,[ \t]*+)*+{_ROW}[ \t]*+\]")  # [['P1', 488], ['P2', 376]] on one line
+_ROW_TOKEN = re.compile(rf"'([^'{_CTRL}]*)'|({_NUMBER.pattern})|(\[)")
 
 
 _ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -58,6 +62,22 @@ def loads(text: str) -> dict[str, Any]:
         return _Scanner(text).document()
     except _Unsupported:
         return tomllib.loads(text)
+
+
+def _rows(m: re.Match[str]) -> list[list[Any]]:
+    """The rows of a match of :data:`_ROWS`, each item read as :meth:`_Scanner.value` reads it."""
+    rows: list[list[Any]] = []
+    row: list[Any] = rows  # replaced at the first row's bracket
+    for string in _ROW_TOKEN.finditer(m.string, m.start() + 1, m.end() - 1):
+        if string.group(5) is not None:  # groups: string, number (its fraction, its exponent), bracket
+            row = []
+            rows.append(row)
+        elif string.group(2) is not None:
+            number = string.group(2)
+            row.append(float(number) if string.group(3) is not None or string.group(4) is not None else int(number))
+        else:
+            row.append(string.group(1))
+    return rows
 
 
 class _Scanner:
@@ -144,6 +164,11 @@ class _Scanner:
                 if values[-1].isspace() or not values[-1]:  # after a trailing comma
                     values.pop()
                 return list(map(int, values))
+        elif first == "[":
+            m = _ROWS.match(text, self.pos)
+            if m is not None:  # rows of strings and numbers on one line
+                self.pos = m.end()
+                return _rows(m)
         elif first == "'":
             m = _STRINGS.match(text, self.pos)
             if m is not None and "'''" not in m.group():  # literal strings, maybe with comments between them

@@ -22,6 +22,7 @@ from typing import Any
 from drawdealer.engine.cards import card_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord, Seat
 from drawdealer.parsers import handinfo
+from drawdealer.engine.variants import get_game
 from drawdealer.parsers.phh import (
     _ISO_OF_SYMBOL,
     _TAG_OF_POST,
@@ -158,9 +159,10 @@ class _Writer:
         for a in r.actions:
             if a.kind is K.DEAL and a.player not in dealt and (a.cards or a.count):
                 dealt[a.player] = a
+        size = get_game(r.game).hand_size  # four in Badugi (RULES.md §15)
         for s in self.order:
             deal = dealt.get(s.name)
-            count = (deal.count or 5) if deal else 5
+            count = (deal.count or size) if deal else size
             out.append(f"d dh {self.p(s.name)} {_cards(deal.cards if deal else None, count)}")
         high = max(committed) if committed else 0
         drawing = False

@@ -1,9 +1,9 @@
 """PokerStars draw-game hand histories → :class:`~drawdealer.engine.record.HandRecord`.
 
-Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball and 5 Card
-Draw, cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
+Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball, 5 Card Draw and
+Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
 ``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)``. A hand of any
-other game (Badugi, Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
+other game (Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
 from its header alone, and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
@@ -69,11 +69,9 @@ GAME_FAMILIES = {
     "Triple Draw 2-7 Lowball": "27TD",
     "Single Draw 2-7 Lowball": "27SD",
     "5 Card Draw": "5CD",
+    "Badugi": "BADUGI",
 }
 """PokerStars game names drawdealer plays, by ``engine.variants`` family."""
-OTHER_DRAW_FAMILIES = {"Badugi": "BADUGI"}
-"""Draw games whose lines we can read but whose rules we do not implement (skipped)."""
-_OTHER_FAMILIES = frozenset(OTHER_DRAW_FAMILIES.values())
 LIMITS = {"Limit": "FL", "Fixed Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
 LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
@@ -260,7 +258,7 @@ def _header_body(body: str) -> _Header:
     else:
         name = g.group("name")
         game_text = f"{name} {g.group('limit')}"
-        family = GAME_FAMILIES.get(name) or OTHER_DRAW_FAMILIES.get(name)
+        family = GAME_FAMILIES.get(name)
         limit = LIMITS[g.group("limit")]
     s = _STAKES.match(m.group("stakes"))
     if s is None:
@@ -517,13 +515,8 @@ def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
 
 # --------------------------------------------------------------------------- one hand
 
-def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
-               skip_unsupported: bool = True) -> HandRecord | ParseFailure | Skipped:
-    """Parse one hand (its lines, the first being the header at ``start_line``).
-
-    ``skip_unsupported=False`` reads the lines of Badugi hands too (tests of the line shapes); the
-    result then names a game ``engine.variants`` does not know.
-    """
+def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
+    """Parse one hand (its lines, the first being the header at ``start_line``)."""
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
@@ -536,7 +529,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "", *,
             hand_id, head = _read_header(lines[0])
         except _LineError as e:
             raise _At(0, e) from None
-        if head.family is None or (skip_unsupported and head.family in _OTHER_FAMILIES):
+        if head.family is None:
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
                            end_line=end_line, source=source,
                            message=f"{head.game_text}: drawdealer does not play this game; hand skipped")
@@ -810,7 +803,7 @@ class _Builder:
                 extra["button_seat"] = self.button_seat
         big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
-        return new_record(self.hand_id, game, tuple(self.seats), button, stakes, tuple(self.actions), self._claims(),
+        return new_record(self.hand_id, game, self._dealt_seats(), button, stakes, tuple(self.actions), self._claims(),
                           _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
                           self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
 
@@ -838,6 +831,17 @@ class _Builder:
         return new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
                           tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
                           self.claim_lines)
+
+    def _dealt_seats(self) -> tuple[Seat, ...]:
+        """The seats, a player marked 'is sitting out' who acts in the hand counted as dealt in: a
+        tournament deals a sitting-out player his cards and folds them for him (the corpus' Badugi
+        tournaments: 'Seat 6: Player0 (1500 in chips) is sitting out', then 'Player0: folds')."""
+        seats = tuple(self.seats)
+        if not any(s.sitting_out for s in seats):
+            return seats
+        acting = {a.player for a in self.actions}
+        return tuple(new_seat(s.seat, s.name, s.stack, False) if s.sitting_out and s.name in acting else s
+                     for s in seats)
 
     # -- one line, the general way
 
@@ -1318,8 +1322,7 @@ def clear_memos() -> None:
 
 # --------------------------------------------------------------------------- a stream of hands
 
-def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "", *,
-                skip_unsupported: bool = True) -> Iterator[HandRecord | ParseFailure | Skipped]:
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
     """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_pokerstars`)."""
     for start, lines in chunks:
-        yield parse_hand(lines, start, source, skip_unsupported=skip_unsupported)
+        yield parse_hand(lines, start, source)

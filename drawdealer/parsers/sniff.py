@@ -381,15 +381,18 @@ def split_phh(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     start = 1
     buf: list[str] = []
     room = limits.MAX_HAND_CHARS  # see _keep
+    section = _PHH_SECTION.match
     for number, line in enumerate(lines, 1):
-        if _PHH_SECTION.match(line):
+        if line[:1] == "[" and section(line):  # a header starts with its bracket (the regular expression's first character)
             if _has_content(buf):
                 yield start, _trimmed(buf)
             start, buf, room = number, [line], limits.MAX_HAND_CHARS
         else:
             if not buf:
                 start = number
-            room = _keep(buf, [line], room)
+            if room >= 0:  # _keep of one line, inline: this loop runs once per line of the file
+                buf.append(line)
+                room -= len(line)
     if _has_content(buf):
         yield start, _trimmed(buf)
 

@@ -353,9 +353,10 @@ class DealerSession:
                 return f"{name} has already {'shown' if seat.shown else 'mucked'}"
             if command.verb is Verb.MUCK:
                 return Action(kind=K.MUCK, player=name, text=command.text)
-            if len(command.cards) != 5:
-                return f"show five cards, not {len(command.cards)}"
-            return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
+            size = self.spec.hand_size  # five cards, four in Badugi (RULES.md §15)
+            if len(command.cards) != size:
+                return f"show {'four' if size == 4 else 'five'} cards, not {len(command.cards)}"
+            return Action(kind=K.SHOW, player=name, cards=command.cards, count=size, text=command.text)
         if self.state.openers_due() == name and command.verb is Verb.SHOW:
             if len(command.cards) != 5:
                 return f"{name} shows the five cards he opened with, not {len(command.cards)}"

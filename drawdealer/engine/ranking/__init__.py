@@ -57,10 +57,6 @@ _MODULES = {
 SPLIT = frozenset({"badeucey", "badacey"})
 """Rankings that split every pot between two rankings (RULES.md §17): ``get_ranking`` gives a
 :class:`~drawdealer.engine.ranking.split.SplitRanking`."""
-_NO_GAME_YET = {"a-5": "a5", "ace-to-five": "a5", "ace to five": "a5", "bad": "badugi"}
-"""Names of rankings that ``engine.variants`` has no game for yet (issue 18); every other name is a
-game's (``engine.variants`` is the one registry of game names, so that ``--game deuce`` means the
-same in every command)."""
 
 
 def ranking_name(name: str) -> str:
@@ -69,9 +65,7 @@ def ranking_name(name: str) -> str:
     key = name.strip().lower()
     if key in _MODULES:
         return key
-    if key in _NO_GAME_YET:
-        return _NO_GAME_YET[key]
-    from drawdealer.engine.variants import get_game
+    from drawdealer.engine.variants import get_game  # the one registry of game names (--game deuce alike everywhere)
 
     return get_game(name).ranking
 

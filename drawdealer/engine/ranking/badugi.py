@@ -5,15 +5,16 @@ many, the highest counting card decides, then the next (lower wins); suits never
 A class is the number of counting cards and their ranks: C(13,4) + C(13,3) + C(13,2) + C(13,1)
 = 715 + 286 + 78 + 13 = 1092 classes, numbered 1 (the worst, a lone king) .. 1092 (``4-3-2-A``).
 
-:func:`badugi_class` is the rule itself. :func:`value_badugi` is the fast path: one look-up in a
-table of all 270,725 four-card hands, built from :func:`badugi_class` on first use (about a
-second) and keyed by the product of the cards' suit, rank-index and prime fields, which is
-different for every four-card set. A hand of five cards (Badeucey, Badacey, RULES.md §17) plays
+:func:`badugi_class` is the rule itself. :func:`value_badugi` is the fast path: the class of all
+270,725 four-card hands, built from :func:`badugi_class` on first use (a second or two), looked up
+as two pairs of cards (two small dictionaries, then a compact array), because one dictionary of
+270,725 keys is slower than the rule's arithmetic wants (its entries do not stay in the cache). A hand of five cards (Badeucey, Badacey, RULES.md §17) plays
 its best four.
 """
 
 from __future__ import annotations
 
+from array import array
 from itertools import combinations
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
@@ -24,8 +25,6 @@ from drawdealer.engine.ranking.wording import rank_char
 CLASSES = 1092
 """Number of Badugi classes (see the module docstring)."""
 
-_KEY_MASK = 0xF0FF
-"""Suit bits, rank index and prime of a Cactus-Kev card: their product over four cards is unique."""
 
 _COUNT_WORDS = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
 _ORDINAL = ("first", "second", "third", "fourth")
@@ -81,47 +80,80 @@ def classes() -> list[BadugiClass]:
     return [BadugiClass(len(r), r, n) for r, n in sorted(_STRENGTH.items(), key=lambda item: item[1])]
 
 
-def _build_table() -> dict[int, int]:
-    """Key of each four-card set → its class number, from :func:`badugi_class` (RULES.md §15).
+_PAIR_MASK = 0x703F
+"""Suit bits (spades, clubs, diamonds; hearts as none) and prime of a Cactus-Kev card: the product
+of two cards' fields is different for every pair and below 2^30 (one machine digit)."""
+_PAIRS = 1326
 
-    The class depends only on the ranks and on which cards share a suit, so it is computed once
-    per (ranks, suit pattern) and reused for every set with the same shape.
+
+def _build_table() -> tuple[dict[int, int], dict[int, int], array]:
+    """The look-up of every four-card hand as two pairs (RULES.md §15, via :func:`badugi_class`).
+
+    ``first`` maps a pair's key to its number × 1326, ``second`` to its number, and
+    ``strengths[first + second]`` is the class of the four cards, for each of the three ways of
+    splitting them into two pairs, in either order (2-byte entries: 3.5 MB). The class depends only
+    on the ranks and on which cards share a suit, so it is computed once per such shape.
     """
-    table: dict[int, int] = {}
+    mask = _PAIR_MASK
+    number = [[0] * 52 for _ in range(52)]  # pair number of cards x, y (indices into CARDS)
+    first: dict[int, int] = {}
+    for k, (x, y) in enumerate(combinations(range(52), 2)):
+        number[x][y] = number[y][x] = k
+        first[(CARDS[x] & mask) * (CARDS[y] & mask)] = k * _PAIRS
+    second = {key: k // _PAIRS for key, k in first.items()}
+    strengths = array("H", bytes(2 * _PAIRS * _PAIRS))
+    pattern = {}  # the suits of four cards (2 bits each) → which of them share a suit, numbered
+    for suits in range(256):
+        seen: list[int] = []
+        for shift in (6, 4, 2, 0):
+            suit = suits >> shift & 3
+            if suit not in seen:
+                seen.append(suit)
+        pattern[suits] = tuple(seen.index(suits >> shift & 3) for shift in (6, 4, 2, 0))
     shape: dict[tuple[int, ...], int] = {}
-    for hand in combinations(CARDS, 4):
-        a, b, c, d = hand
-        suits: list[int] = []
-        pattern = tuple(suits.index(s) if s in suits else suits.append(s) or len(suits) - 1
-                        for s in (a & 0xF000, b & 0xF000, c & 0xF000, d & 0xF000))
-        form = (a >> 8 & 0xF, b >> 8 & 0xF, c >> 8 & 0xF, d >> 8 & 0xF) + pattern
-        strength = shape.get(form)
-        if strength is None:
-            strength = shape[form] = badugi_class(hand).strength
-        table[(a & _KEY_MASK) * (b & _KEY_MASK) * (c & _KEY_MASK) * (d & _KEY_MASK)] = strength
-    return table
+    for i, j, k, m in combinations(range(52), 4):  # CARDS is ordered by rank, then suit
+        form = (i >> 2, j >> 2, k >> 2, m >> 2, pattern[(i & 3) << 6 | (j & 3) << 4 | (k & 3) << 2 | m & 3])
+        value = shape.get(form)
+        if value is None:
+            value = shape[form] = badugi_class((CARDS[i], CARDS[j], CARDS[k], CARDS[m])).strength
+        ni, nj, nk = number[i], number[j], number[k]
+        for p, q in ((ni[j], nk[m]), (ni[k], nj[m]), (ni[m], nj[k])):
+            strengths[p * _PAIRS + q] = strengths[q * _PAIRS + p] = value
+    return first, second, strengths
 
 
-_TABLE: dict[int, int] = {}
+_FIRST: dict[int, int] = {}
+_SECOND: dict[int, int] = {}
+_STRENGTHS = array("H")
 
 
-def table() -> dict[int, int]:
-    """The four-card table, built on first use."""
-    if not _TABLE:
-        _TABLE.update(_build_table())
-    return _TABLE
+def table() -> tuple[dict[int, int], dict[int, int], array]:
+    """The look-up tables of :func:`value_badugi`, built on first use (about a second)."""
+    if not _FIRST:
+        first, second, strengths = _build_table()
+        _SECOND.update(second)
+        _STRENGTHS.extend(strengths)
+        _FIRST.update(first)
+    return _FIRST, _SECOND, _STRENGTHS
 
 
 def value_badugi(a: Card, b: Card, c: Card, d: Card) -> int:
-    """Badugi strength of four distinct cards, 1..1092, higher is better, from the table."""
-    t = _TABLE or table()
-    return t[(a & 0xF0FF) * (b & 0xF0FF) * (c & 0xF0FF) * (d & 0xF0FF)]
+    """Badugi strength of four distinct cards, 1..1092, higher is better: three look-ups (0, or
+    KeyError, for a card given twice)."""
+    try:
+        return _STRENGTHS[_FIRST[(a & 0x703F) * (b & 0x703F)] + _SECOND[(c & 0x703F) * (d & 0x703F)]]
+    except KeyError:
+        if _FIRST:  # built: a card given twice
+            raise
+        table()
+        return value_badugi(a, b, c, d)
 
 
 def values_badugi(hands: Iterable[Sequence[Card]]) -> list[int]:
-    """:func:`value_badugi` of each four-card hand (the same look-up, without a call per hand)."""
-    t = _TABLE or table()
-    return [t[(a & 0xF0FF) * (b & 0xF0FF) * (c & 0xF0FF) * (d & 0xF0FF)] for a, b, c, d in hands]
+    """:func:`value_badugi` of each four-card hand (the same look-ups, without a call per hand)."""
+    first, second, strengths = table()
+    return [strengths[first[(a & 0x703F) * (b & 0x703F)] + second[(c & 0x703F) * (d & 0x703F)]]
+            for a, b, c, d in hands]
 
 
 def strength(*cards: Card) -> int:
