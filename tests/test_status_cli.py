@@ -66,6 +66,23 @@ def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
     assert "nobody is to act" not in stdout  # the player to act was just named
 
 
+def test_status_of_a_partial_full_tilt_hand(tmp_path: Path) -> None:
+    """A Full Tilt log (read by validate and convert since issue 19) used to end in an empty error,
+    'FILE: ', exit 2. The corpus's 2-7 triple draw hand cut before the third draw: Player5, first
+    from the button's left, draws first in D3, the pot 2,925 (RULES.md §6.3)."""
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb" / "cash" / "FTP" / "Draw"
+    source = corpus / "3-Draw-Limit-USD-150-300-201012.txt"
+    if not source.is_file():
+        pytest.skip("../shared/corpus is not here")
+    lines = source.read_text(encoding="utf-16").splitlines()
+    path = tmp_path / "partial_ftp.txt"
+    path.write_text("\n".join(lines[:lines.index("*** THIRD DRAW *** (Pot: $2,925)")]) + "\n", encoding="utf-8")
+    code, stdout, _ = _status(path, "--json")
+    assert code == 0
+    got = json.loads(stdout)
+    assert (got["game"], got["street"], got["to_act"], got["pot"]) == ("27TD-FL", "D3", "Player5", 292500)
+
+
 def test_status_lists_rule_errors_and_exits_1(tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(PARTIAL_PS.replace("raises $0.50 to $0.75", "raises $4.75 to $5"))
