@@ -15,7 +15,8 @@ from pathlib import Path
 from deal_support import deal, replay_journal, same_state, scripted, validate_journal
 from drawdealer.cli.deal.commands import Verb, help_text, parse_command
 from drawdealer.engine.record import Action, ActionKind, HandRecord, Seat, Stakes
-from drawdealer.parsers.phh import parse_hand, write_phh
+from drawdealer.parsers import write_phh
+from drawdealer.parsers.phh import parse_hand
 
 HEADS_UP = ["--game", "ITA", "--invito", "2", "--chip", "1", "--seat=A=2", "--seat=B=100", "--button", "A"]
 """A, the dealer, puts his last 2 chips in as the invito (RULES.md §10.1): only B has chips."""

@@ -14,8 +14,9 @@ Unknown cards (``??``) are left out; a wholly unknown five-card deal is not reco
 unknown hand is the default). Amounts are chips; with ``currency`` /
 ``currency_symbol`` or any fractional amount they become cents (currency ``¤`` when none is named).
 
-Writing (:func:`write_phh`) produces standard PHH for the games PHH defines, plus extension fields
-and commentary, all prefixed so that other readers ignore them, for what PHH cannot say:
+Writing (``phh_writer.py``, :func:`drawdealer.parsers.write_phh`) produces standard PHH for the games
+PHH defines, plus extension fields and commentary, all prefixed so that other readers ignore them,
+for what PHH cannot say:
 
 - ``variant``: ``F2L3D``/``N2L1D`` when the game is one of them; otherwise an extension code
   (``P2L3D``, ``N2L3D``, ``F2L1D``, ``P2L1D``, ``F5CD``, ``P5CD``, ``N5CD``, ``ITA``) and
@@ -949,14 +950,6 @@ def _locate_strings(lines: list[str], start: int, key_line: int | None, values: 
         k += 1
     return out + [key_line] * (len(values) - len(out))
 
-
-# --------------------------------------------------------------------------- writing
-
-def write_phh(record: HandRecord) -> str:
-    """The hand as PHH text (see the module docstring for the extension fields)."""
-    from drawdealer.parsers.phh_writer import write
-
-    return write(record)
 
 
 def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:

@@ -197,7 +197,7 @@ class DealerSession:
                           options=dict(self.info.options), extra=extra)
 
     def hand_text(self) -> str:
-        from drawdealer.parsers.phh import write_phh
+        from drawdealer.parsers import write_phh
 
         return write_phh(self.record())
 
