@@ -158,6 +158,15 @@ def test_a_second_dealt_line_in_one_draw_is_a_parse_error() -> None:
     assert isinstance(failure, ParseFailure) and failure.line == 22 and "second 'Dealt to Bob'" in failure.message
 
 
+def test_a_player_seated_twice_is_a_parse_error() -> None:
+    """A seat line repeated (found by mutating the corpus's 5-card draw log) seated the player twice,
+    and the replay ended in a traceback at the award ('a winner is listed twice'); as in the
+    PokerStars reader, the second seat line is a PARSE_ERROR on its line."""
+    failure = one(HAND.replace("Seat 2: Bob ($1,747)\n", "Seat 2: Bob ($1,747)\nSeat 2: Bob ($1,747)\n"))
+    assert isinstance(failure, ParseFailure) and failure.line == 4
+    assert failure.message == "player 'Bob' is seated twice"
+
+
 def test_pots_rake_and_collected_are_claims_net_of_rake() -> None:
     """Rows 'pots', 'collected', 'rake': 'wins the pot ($2,472)' plus rake $3 = total pot $2,475."""
     claims = one(HAND).claims

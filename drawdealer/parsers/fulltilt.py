@@ -195,6 +195,8 @@ class _Builder:
         if m is None:
             return False
         seat, name = int(m["seat"]), m["name"]
+        if name in self.names:  # as the PokerStars reader: one player, one seat
+            raise _LineError(f"player '{name}' is seated twice")
         self.seats.append(Seat(seat=seat, name=name, stack=self.amount(m["stack"]), sitting_out=bool(m["out"])))
         self.names[name] = seat
         return True
