@@ -97,15 +97,16 @@ def link_causes(findings: Sequence[Finding]) -> tuple[Finding, ...]:
     roots: list[int | None] = []
     out: list[Finding] = []
     for k, f in enumerate(findings):
-        cause = _cause(f, findings, k)
+        cause = _cause(f, findings, k, roots)
         root = None if cause is None else (roots[cause] if roots[cause] is not None else cause)
         roots.append(root)
         out.append(f if f.caused_by == root else replace(f, caused_by=root))
     return tuple(out)
 
 
-def _cause(f: Finding, findings: Sequence[Finding], k: int) -> int | None:
-    """The index of the earlier finding ``findings[k]`` follows from, or None."""
+def _cause(f: Finding, findings: Sequence[Finding], k: int, roots: Sequence[int | None]) -> int | None:
+    """The index of the earlier finding ``findings[k]`` follows from, or None (``roots``: the root
+    cause of each earlier finding, None for a root)."""
     code = f.code
     if code in READS_HAND:
         for j in range(k - 1, -1, -1):
@@ -129,7 +130,7 @@ def _cause(f: Finding, findings: Sequence[Finding], k: int) -> int | None:
         for j in range(k):
             e = findings[j]
             if e.code == "BET_EXCEEDS_STACK" or (e.code in _DERAILS_ROUND and e.street in rounds) or (
-                    e.code in _AMOUNT and code in READS_STACK):
+                    e.code in _AMOUNT and code in READS_STACK and roots[j] is None):
                 return j
     causes = MONEY_CAUSES.get(code)
     if causes:
