@@ -1,34 +1,31 @@
-"""Start-up: wall time of ``drawdealer showdown --game 27 7s5d4c3h2s 7h6d4s3c2d``, median of 20 runs.
+"""Start-up: wall time of short drawdealer commands beside a bare ``python -c pass``, median of 20 runs.
 
-Printed beside a bare ``python -c pass`` of the same interpreter. Goal: under 120 ms. The console
-script is run directly (not through a pyenv shim). The last line times the same command through
-Typer's parameter processing, which the console script skips for plain showdown arguments
-(see ``drawdealer.cli.showdown_core.fast_path``). Run: ``python bench/bench_startup.py``.
+    python bench/bench_startup.py [--runs 20]
+
+The commands of issue 17's goal (``drawdealer validate`` of one small file and ``drawdealer
+--help``, each under 120 ms) and of issue 3's (``drawdealer showdown``), then the same validate
+and showdown through Typer's parameter processing, which the console script skips for plain
+arguments (``drawdealer/cli/fastargs.py``). The commands run in turn, round after round (A, B, C,
+A, B, C …), so that a change in a shared machine's load falls on all of them alike; each row gives
+the median, the median less Python's own start, and the ratio to ``python -c pass``. The console
+script is run directly (not through a pyenv shim).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
 import sys
 import sysconfig
 import time
+from pathlib import Path
 
-RUNS = 20
-ARGS = ["showdown", "--game", "27", "7s5d4c3h2s", "7h6d4s3c2d"]
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = str(ROOT / "fixtures" / "clean" / "27td_fl.txt")
+SHOWDOWN = ["showdown", "--game", "27", "7s5d4c3h2s", "7h6d4s3c2d"]
 GOAL_MS = 120.0
-
-
-def median_ms(cmd: list[str]) -> float:
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if done.returncode != 0:
-            raise SystemExit(f"{cmd} failed: {done.stderr.decode()}")
-    return statistics.median(times) * 1000
 
 
 def compile_package() -> None:
@@ -39,26 +36,50 @@ def compile_package() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.dirname(drawdealer.__file__)], check=True)
 
 
+def through_typer(args: list[str]) -> list[str]:
+    """``args`` run by the Typer app itself, without the console script's fast paths."""
+    return [sys.executable, "-c", "import sys; from drawdealer.cli.app import run; sys.argv[1:] = %r; run()" % args]
+
+
+def medians(commands: list[list[str]], runs: int) -> list[float]:
+    """The median wall milliseconds of each command, the commands run in turn ``runs`` times."""
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for seen, cmd in zip(times, commands):
+            start = time.perf_counter()
+            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            seen.append((time.perf_counter() - start) * 1000)
+            if done.returncode != 0:
+                raise SystemExit(f"{cmd} failed: {done.stderr.decode()}")
+    return [statistics.median(seen) for seen in times]
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
     compile_package()
     script = os.path.join(sysconfig.get_path("scripts"), "drawdealer")
     console = [script] if os.access(script, os.X_OK) else [sys.executable, "-m", "drawdealer"]
-    typer_route = [sys.executable, "-c",
-                   "import sys; from drawdealer.cli.app import app; sys.argv[1:] = %r; app()" % ARGS]
-    base = median_ms([sys.executable, "-c", "pass"])
     rows = [
-        ("python -c pass", base),
-        ("drawdealer " + " ".join(ARGS), median_ms(console + ARGS)),
-        ("drawdealer " + " ".join(ARGS[:3]) + " --json ...", median_ms(console + ARGS[:3] + ["--json"] + ARGS[3:])),
-        ("python -m drawdealer " + " ".join(ARGS[:1]) + " ...", median_ms([sys.executable, "-m", "drawdealer"] + ARGS)),
-        ("same command through Typer (no fast path)", median_ms(typer_route)),
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("drawdealer validate FILE (3 hands, human report)", console + ["validate", SMALL]),
+        ("drawdealer validate --format json FILE", console + ["validate", "--format", "json", SMALL]),
+        ("drawdealer --help", console + ["--help"]),
+        ("drawdealer " + " ".join(SHOWDOWN), console + SHOWDOWN),
+        ("python -m drawdealer validate FILE", [sys.executable, "-m", "drawdealer", "validate", SMALL]),
+        ("validate FILE through Typer (no fast path)", through_typer(["validate", SMALL])),
+        ("showdown through Typer (no fast path)", through_typer(SHOWDOWN)),
     ]
-    print(f"median of {RUNS} runs; console script: {console[0]}")
-    print(f"{'command':62s} {'ms':>7s} {'- python':>9s}")
-    for label, ms in rows:
-        print(f"{label:62s} {ms:7.1f} {ms - base:9.1f}")
-    showdown = rows[1][1]
-    print(f"goal < {GOAL_MS:.0f} ms: {'met' if showdown < GOAL_MS else 'NOT met'} ({showdown:.1f} ms)")
+    ms = medians([cmd for _, cmd in rows], args.runs)
+    base = ms[0]
+    print(f"median of {args.runs} runs, in turn; console script: {console[0]}; load average {os.getloadavg()[0]:.1f}")
+    print(f"{'command':52s} {'ms':>7s} {'- python':>9s} {'× python':>9s}")
+    for (label, _), value in zip(rows, ms):
+        print(f"{label:52s} {value:7.1f} {value - base:9.1f} {value / base:9.2f}")
+    for label, value in (("validate FILE", ms[1]), ("--help", ms[3]), ("showdown", ms[4])):
+        print(f"goal {label} < {GOAL_MS:.0f} ms: {'met' if value < GOAL_MS else 'NOT met'} ({value:.1f} ms; "
+              f"{value / base:.2f} × python -c pass)")
 
 
 if __name__ == "__main__":

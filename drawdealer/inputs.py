@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import atexit
 import os
-import shutil
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 STDIN = "-"
@@ -60,6 +58,9 @@ def readable(path: str | Path) -> Path:
     process exits (a command reads one standard input). Raises ``OSError``."""
     if not is_stream(path):
         return Path(path)
+    import shutil  # here, not at the top: with bz2, lzma and random they cost every run's start-up
+    import tempfile
+
     fd, name = tempfile.mkstemp(prefix="drawdealer-stdin-")
     atexit.register(_remove, name)
     with os.fdopen(fd, "wb") as out:

@@ -33,6 +33,9 @@ from drawdealer.engine.record import HandRecord
 
 CHUNK_BYTES = 4 << 20
 """Target size of a byte range of a large PokerStars file (one task)."""
+PARALLEL_BYTES = 2 * CHUNK_BYTES
+"""``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
+one core and at least two tasks, where a process pool's start (tens of ms) is soon won back."""
 _HEADER = re.compile(rb"\nPokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
@@ -352,7 +355,16 @@ def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FilePro
 
 # --------------------------------------------------------------------------- the run
 
-def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int = 1, strict: bool = False,
+def auto_jobs(paths: Sequence[str | Path]) -> int:
+    """The processes ``jobs="auto"`` runs: one per core this process may use when ``paths`` hold at
+    least :data:`PARALLEL_BYTES`, else one (a small input is done before a pool has started)."""
+    if total_bytes(paths) < PARALLEL_BYTES:
+        return 1
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+    return max(1, len(cores))
+
+
+def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
              chunk: int | None = None, progress: Callable[[int], None] | None = None
              ) -> Iterator[HandReport | FileProblem | PassedOver]:
     """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
@@ -361,10 +373,12 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
 
     ``game`` forces the game of every hand read (a game id or alias of ``engine.variants``; hands the
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
-    finding. ``jobs`` > 1 spreads the tasks over that many processes, same output. ``progress`` is
-    called with the bytes of each finished task. ``chunk``: size of the byte ranges of large files
-    (default :data:`CHUNK_BYTES`).
+    finding. ``jobs`` > 1 spreads the tasks over that many processes, same output; ``"auto"`` is
+    :func:`auto_jobs`. ``progress`` is called with the bytes of each finished task. ``chunk``: size of
+    the byte ranges of large files (default :data:`CHUNK_BYTES`).
     """
+    if jobs == "auto":
+        jobs = auto_jobs(paths)
     tasks = plan(paths, chunk=chunk)
     if jobs > 1:
         work = _parallel(tasks, game, jobs)
@@ -402,11 +416,14 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
     when a task is done (for :func:`_shift_lines`); at most ``2 × jobs`` tasks are in flight, so
-    memory stays bounded however many tasks there are."""
+    memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the interrupted main
+    process stops them (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
+    import signal
 
     window = 2 * jobs
-    pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
         pending: deque[tuple[Any, Any]] = deque()
         for task in tasks:

@@ -82,12 +82,16 @@ def test_short_stack_can_only_call():
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--pot", "0", "--bets", "A=1,B=-2", "--actor", "A"], "negative"),
-    (["--pot", "-5", "--bets", "A=1,B=2", "--actor", "A"], "--pot -5 is negative"),
+    (["--pot", "-5", "--bets", "A=1,B=2", "--actor", "A"], "--pot: '-5' is negative"),
     (["--pot", "0", "--bets", "A=1,B=2", "--actor", "Z"], "'Z' is not in --bets"),
     (["--pot", "0", "--bets", "", "--actor", "A"], "empty"),
-    (["--pot", "0", "--bets", "A=x", "--actor", "A"], "not a whole number"),
+    (["--pot", "0", "--bets", "A=x", "--actor", "A"], "--bets (A): 'x' is not an amount"),
+    (["--pot", "0", "--bets", "A=0.505", "--actor", "A"], "--bets (A): '0.505' has more than two decimals"),
+    (["--pot", "0", "--bets", "A=1.5", "--actor", "A", "--big-blind", "1.005"], "--big-blind: '1.005' has more"),
+    (["--pot", "$1", "--bets", "A=€1", "--actor", "A"], "amounts in more than one currency"),
+    (["--pot", "0", "--bets", "A=1,A=2", "--actor", "A"], "A is listed twice"),
     (["--pot", "0", "--bets", "A1", "--actor", "A"], "not NAME=AMOUNT"),
-    (["--pot", "0", "--bets", "A=1", "--actor", "A", "--stack", "-1"], "--stack -1 is negative"),
+    (["--pot", "0", "--bets", "A=1", "--actor", "A", "--stack", "-1"], "--stack: '-1' is negative"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):
     result = runner.invoke(app, ["potlimit", *args])
@@ -105,3 +109,44 @@ def test_without_the_big_blind_the_output_warns_that_blinds_are_read_as_bets():
     assert "min raise to:   15" in bare.stdout and "give --big-blind" in bare.stdout
     given = runner.invoke(app, ["potlimit", *EXAMPLES["PL-5"][0]])
     assert "min raise to:   20" in given.stdout and "--big-blind" not in given.stdout
+
+
+# --- money and the opening bet (issue 17) ------------------------------------------------------
+
+def test_money_amounts_are_worked_in_cents_and_printed_as_money():
+    """PL-3 (RULES.md §12.1) at 1 = $0.05: every amount scales, the arithmetic is the same."""
+    result = runner.invoke(app, ["potlimit", "--pot", "0", "--bets", "SB=0.05,BB=0.10,UTG=0.35,CO=0.35",
+                                 "--actor", "SB", "--big-blind", "0.10"])
+    assert result.exit_code == 0, result.output
+    assert "max raise to: H + P + (H − c) = 0.35 + 0.85 + 0.30 = 1.50" in result.stdout
+    assert "to call:        0.30" in result.stdout
+    assert "min raise to:   0.60" in result.stdout
+    assert "max raise to:   1.50" in result.stdout
+    assert "pot after call: 1.15" in result.stdout
+
+
+def test_a_currency_sign_is_kept_and_whole_amounts_beside_cents_are_money():
+    result = runner.invoke(app, ["potlimit", "--pot", "$2", "--bets", "UTG=0.50,BB=0.25", "--actor", "BB",
+                                 "--stack", "1"])
+    assert result.exit_code == 0, result.output
+    assert "P = $2.00 in the middle + $0.75 in front = $2.75" in result.stdout
+    assert "max raise to: H + P + (H − c) = $0.50 + $2.75 + $0.25 = $3.50" in result.stdout
+    # the whole 1 behind is $1.00, not 1 cent: the all-in is to 0.25 + 1.00
+    assert "clipped by the stack: all-in to c + stack = $0.25 + $1.00 = $1.25" in result.stdout
+    assert "max raise to:   $1.25" in result.stdout
+
+
+def test_money_json_is_in_cents_and_says_so():
+    result = runner.invoke(app, ["potlimit", "--pot", "0", "--bets", "UTG=0.50,BB=0.25", "--actor", "BB", "--json"])
+    assert json.loads(result.stdout) == {"to_call": 25, "min_raise_to": 75, "max_raise_to": 150,
+                                         "pot_after_call": 100, "unit": "cents"}
+
+
+def test_nobody_has_bet_says_min_bet_and_max_bet():
+    """PL-6: pot 40, nobody has bet; the actor opens, so the answer is a bet, not a raise."""
+    result = runner.invoke(app, ["potlimit", *EXAMPLES["PL-6"][0]])
+    assert result.exit_code == 0
+    assert "min bet:        2" in result.stdout and "max bet:        40" in result.stdout
+    assert "raise to" not in result.stdout
+    facing = runner.invoke(app, ["potlimit", *EXAMPLES["PL-7"][0]])
+    assert "min raise to:   50" in facing.stdout and "min bet" not in facing.stdout

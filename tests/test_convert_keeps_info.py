@@ -97,7 +97,7 @@ def test_phh_fields_of_another_type_are_a_parse_error_or_left_out() -> None:
 
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_hands_left_out_for_their_game_are_one_summary_line(to: str) -> None:
-    """mixed_session.txt: a Razz and a Badugi hand, a cancelled hand, and one hand that cannot be
+    """mixed_session.txt: a Razz hand (its Badugi hand is converted), a cancelled hand, and one hand that cannot be
     parsed (named on its own line, with its line number)."""
     path = ROOT / "fixtures" / "pokerstars" / "mixed_session.txt"
     result = CliRunner().invoke(app, ["convert", str(path), "--to", to])
@@ -105,7 +105,7 @@ def test_hands_left_out_for_their_game_are_one_summary_line(to: str) -> None:
     assert result.stderr.splitlines() == [
         f"drawdealer: {path}:76: hand #200000000013 not converted: line 76, column 7: 'juggles the chips' is "
         "not a PokerStars action",
-        f"drawdealer: {path}: 3 hands not converted: Razz Limit ×1, Badugi Limit ×1 (games drawdealer does not "
+        f"drawdealer: {path}: 2 hands not converted: Razz Limit ×1 (games drawdealer does not "
         "play); 27TD-FL ×1 (cancelled)",
     ]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from drawdealer.cli.deal.commands import parse_command
@@ -26,15 +26,18 @@ STEP = st.one_of(
 )
 
 
-def _play_out(session: DealerSession) -> None:
-    """Everybody folds to the big blind, checks or stands pat until the hand is over."""
+def _play_out(session: DealerSession, history: list[dict]) -> None:
+    """Everybody folds to the big blind, checks or stands pat until the hand is over; the ledger
+    after each of those commands goes on ``history``, since ``undo`` takes them back one at a time."""
     while not session.state.is_complete:
         words = {choice.split()[0] for choice in session.view().choices}
         word = next(w for w in ("fold", "check", "pat") if w in words)
         session.handle(parse_command(word))
+        history.append(ledger_of(session).to_json())
 
 
 @settings(max_examples=30, deadline=None)
+@example(steps=[("play", "", 0), ("play", "", 0), ("undo", "", 0)], rake="0")  # undo takes back one action, not the hand
 @given(steps=st.lists(STEP, max_size=25), rake=st.sampled_from(("0", "50")))
 def test_the_ledger_adds_up_after_every_command(steps: list[tuple[str, str, int]], rake: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -44,8 +47,7 @@ def test_the_ledger_adds_up_after_every_command(steps: list[tuple[str, str, int]
         history = [ledger_of(session).to_json()]
         for verb, name, chips in steps:
             if verb == "play":
-                _play_out(session)
-                history.append(ledger_of(session).to_json())
+                _play_out(session, history)
                 continue
             line = " ".join(x for x in (verb, name, str(chips) if chips else "") if x)
             reply = session.handle(parse_command(line))

@@ -63,6 +63,7 @@ def test_status_of_a_partial_pokerstars_hand(tmp_path: Path) -> None:
     code, stdout, _ = _status(path)
     assert code == 0
     assert "Ben: call $0.65 · raise to $1.25–$2.50 (pot) · fold" in stdout
+    assert "nobody is to act" not in stdout  # the player to act was just named
 
 
 def test_status_lists_rule_errors_and_exits_1(tmp_path: Path) -> None:

@@ -150,9 +150,10 @@ def test_a_shown_hand_with_a_card_twice_is_a_finding_not_a_crash(tmp_path: Path)
 
 def test_bad_options_exit_2() -> None:
     code, _, err = run("--game", "drawmaha", str(CLEAN[0]))
-    assert code == 2 and err.startswith("drawdealer: error: --game: unknown game 'drawmaha'")
-    code, _, err = run("--jobs", "-1", str(CLEAN[0]))
-    assert code == 2 and "--jobs" in err
+    assert code == 2 and err.startswith("drawdealer: error: --game 'drawmaha': unknown game 'drawmaha'")
+    for jobs in ("-1", "0", "many"):
+        code, _, err = run("--jobs", jobs, str(CLEAN[0]))
+        assert code == 2 and err.startswith(f"drawdealer: error: --jobs '{jobs}': give auto")
 
 
 # --------------------------------------------------------------------------- JSON Lines
@@ -220,6 +221,28 @@ def test_jobs_give_the_same_output_as_one_process(big_file: Path, monkeypatch: p
     assert len(hands) == 725
     assert hands[:240] == hands[245:485] == hands[485:]  # the same file twice in a row: the same lines
     assert len(list(library.plan([big_file]))) > 10
+
+
+def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(
+        big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default ``--jobs auto``: one process below ``PARALLEL_BYTES``, every core from it on (issue 17),
+    and the output of ``--jobs 1`` either way."""
+    import drawdealer.validate as library
+
+    files = [str(big_file), str(FIXTURES / "clean" / "ita_session.phhs")]
+    os = library.os
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert library.auto_jobs(files) == 1  # a few hundred KB: done before a pool starts
+    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)
+    monkeypatch.setattr(library, "PARALLEL_BYTES", 40_000)
+    assert library.auto_jobs(files) == cores
+    pools = []
+    real = library._parallel
+    monkeypatch.setattr(library, "_parallel", lambda tasks, game, jobs: pools.append(jobs) or real(tasks, game, jobs))
+    default = run("--format", "json", *files)
+    assert pools == [cores] if cores > 1 else pools == []
+    assert default == run("--format", "json", "--jobs", "1", *files)
+    assert len(lines(default[1])) == 245
 
 
 def test_split_ranges_keep_file_line_numbers(big_file: Path, tmp_path: Path) -> None:
@@ -309,3 +332,38 @@ def test_json_lines_are_json_dumps_of_the_reports(tmp_path: Path) -> None:
     expected = [json.dumps(r.to_dict(), ensure_ascii=False) for r in validate(files)]
     assert out.splitlines() == expected
     assert sum(1 for r in validate(files) if r.clean) >= 10
+
+
+# --------------------------------------------------------------------------- the console script's fast path
+
+FLAGGED = FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
+
+
+@pytest.mark.parametrize("args", [
+    ["--format", "json", str(CLEAN[0]), str(CLEAN[-1])],
+    ["--format=json", "--strict", "-j", "1", str(FLAGGED), str(CLEAN[0])],
+    [str(FLAGGED), "--game", "27td-pl"],
+    ["--jobs=2", "--", str(CLEAN[0])],
+    ["--fail-on-empty", "--format", "json", str(FIXTURES / "clean" / "27td_fl.txt")],
+    ["--jobs", "0", str(CLEAN[0])],
+    [str(FIXTURES / "clean"), "--game", "omaha"],
+])
+def test_the_fast_path_prints_what_typer_prints(args: list[str], capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``drawdealer validate`` with plain arguments skips Typer (``cli/fastargs.py``): same output, same code."""
+    from drawdealer.cli.validate_core import fast_path
+
+    monkeypatch.setenv("COLUMNS", "200")  # the report wraps to the console's width: run() gives 200
+
+    with pytest.raises(SystemExit) as done:
+        fast_path(args)
+    out, err = capsys.readouterr()
+    assert (done.value.code, out, err) == run(*args)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["-h", str(CLEAN[0])], ["--bogus", str(CLEAN[0])],
+                                  ["--format", "xml", str(CLEAN[0])], [str(CLEAN[0]), "--jobs"]])
+def test_the_fast_path_leaves_help_and_usage_errors_to_typer(args: list[str]) -> None:
+    from drawdealer.cli.validate_core import fast_path
+
+    assert fast_path(args) is None

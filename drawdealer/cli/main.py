@@ -1,9 +1,11 @@
 """The console-script entry point: ``drawdealer`` and ``python -m drawdealer``.
 
-``drawdealer showdown`` with plain arguments is settled before Typer is imported: Typer's import
-and its parameter processing cost about 35 ms, which would leave the 120 ms start-up goal no margin
-(DESIGN.md convention 12; ``bench/bench_startup.py``). Everything else, including ``showdown --help``,
-goes through the Typer app (``cli/app.py``).
+``drawdealer showdown`` and ``drawdealer validate`` with plain arguments run before Typer is
+imported (``cli/fastargs.py``): Typer's import and its building of the command tree cost about a
+third of a small run, more than the 120 ms start-up goal leaves (DESIGN.md convention 12;
+``bench/bench_startup.py``). Everything else, including ``--help`` and usage errors, goes through
+the Typer app (``cli/app.py``). A reader that closes the pipe early (``| head``) ends
+the run quietly with exit 0 (``cli/pipes.py``); Ctrl-C ends it with one line and exit 130.
 """
 
 from __future__ import annotations
@@ -13,10 +15,31 @@ import sys
 
 def main() -> None:
     """Run the command named in ``sys.argv``."""
-    if sys.argv[1:2] == ["showdown"]:
+    from drawdealer.cli.pipes import ReaderGone, WatchedStdout, reader_gone
+
+    sys.stdout = WatchedStdout(sys.stdout)
+    try:
+        try:
+            _dispatch()
+        finally:
+            sys.stdout.flush()
+    except ReaderGone:
+        reader_gone()
+    except KeyboardInterrupt:  # Ctrl-C: stop without a traceback, exit 130 as a shell does
+        sys.stderr.write("drawdealer: interrupted\n")
+        raise SystemExit(130) from None
+
+
+def _dispatch() -> None:
+    command = sys.argv[1:2]
+    if command == ["showdown"]:
         from drawdealer.cli.showdown_core import fast_path
 
         fast_path(sys.argv[2:])  # exits, unless the arguments need Typer
+    elif command == ["validate"]:
+        from drawdealer.cli.validate_core import fast_path
+
+        fast_path(sys.argv[2:])  # likewise
     from drawdealer.cli.app import run
 
     run()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from drawdealer.engine.ranking.split import SplitRanking
 
 GAME_HELP = "27 (also 2-7, deuce), high (5cd), italian (ita), badugi, a5 (A-5), badeucey or badacey"
+"""The short names; ``--game`` also takes every game id and alias of ``engine.variants`` (27TD-FL …)."""
 _TITLES = {"lowball27": "2-7 lowball", "high": "high (five-card draw)", "italian": "Italian", "badugi": "Badugi",
            "a5": "A-5 lowball", "badeucey": "Badeucey (2-7 and Badugi halves)",
            "badacey": "Badacey (A-5 and Badugi halves)"}
@@ -35,7 +36,10 @@ def settle(hands: list[str], *, game: str | None, players: str | None, json_outp
     try:
         name = ranking_name(game)
     except KeyError:
-        fail(f"--game '{game}': unknown game; use {GAME_HELP}")
+        fail(f"--game '{game}': unknown game; use {GAME_HELP}, or a game id (27TD-FL, ITA …)")
+    if players is not None and name != "italian":
+        fail(f"--players: '{game}' is dealt from the full deck; only Italian poker has a deck stripped by "
+             "the number of players (RULES.md §2.2)")
     n_players = _players(players)
     names, cards = _parse_hands(hands, name, n_players)
     ranking = get_ranking(name, players=n_players)
@@ -223,33 +227,17 @@ def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], wi
 def fast_path(argv: list[str]) -> None:
     """Run ``drawdealer showdown ARGV`` without Typer when the arguments are plain, then exit.
 
-    Typer 0.29 coerces every parameter, even ``--help``, through pydantic, which costs about 100 ms
-    of imports per run; the console script (``cli/main.py``) calls this before importing Typer, so
-    that a showdown stays under the 120 ms start-up goal. It understands exactly the options declared on
-    :func:`showdown` (``--game/-g``, ``--players/-p``, ``--json``, ``--``); anything else (``--help``,
-    an unknown option) returns without doing anything, and Typer handles it.
+    The console script (``cli/main.py``) calls this before importing Typer (``cli/fastargs.py``). It
+    understands exactly the options declared on :func:`drawdealer.cli.showdown.showdown`
+    (``--game/-g``, ``--players/-p``, ``--json``, ``--``); anything else (``--help``, an unknown
+    option) returns without doing anything, and Typer handles it.
     """
-    values: dict[str, str | None] = {"game": None, "players": None}
-    flags = {"--game": "game", "-g": "game", "--players": "players", "-p": "players"}
-    hands: list[str] = []
-    json_output = False
-    args = iter(argv)
-    for arg in args:
-        if arg == "--":
-            hands.extend(args)
-        elif arg == "--json":
-            json_output = True
-        elif arg in flags:
-            value = next(args, None)
-            if value is None:
-                return
-            values[flags[arg]] = value
-        elif arg.startswith("--") and "=" in arg and arg.split("=", 1)[0] in flags:
-            option, value = arg.split("=", 1)
-            values[flags[option]] = value
-        elif arg.startswith("-"):
-            return
-        else:
-            hands.append(arg)
-    settle(hands, game=values["game"], players=values["players"], json_output=json_output)
+    from drawdealer.cli.fastargs import plain_args
+
+    read = plain_args(argv, {"--game": "game", "-g": "game", "--players": "players", "-p": "players"},
+                      {"--json": "json"})
+    if read is None:
+        return
+    values, flags, hands = read
+    settle(hands, game=values.get("game"), players=values.get("players"), json_output="json" in flags)
     raise SystemExit(0)

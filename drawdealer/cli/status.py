@@ -111,7 +111,7 @@ def status(
                  + (f", stub {stub} cards" if stub is not None else "")]
         if player is not None:
             lines.append(f"{player}: " + " · ".join(choices(legal, stack=stack, pot_limited=pot_limited, money=money)))
-        if legal.lone_check is not None:
+        elif legal.lone_check is not None:
             lines.append(f"{legal.lone_check}: check (optional, RULES.md §7.1)")
         elif state.is_complete:
             lines.append("the hand is over")

@@ -19,8 +19,9 @@ Reads PokerStars and Full Tilt text and PHH (format by content), replays each ha
 - ``--game G``: replay every hand as game ``G`` (an id or alias, e.g. ``27TD-PL``) instead of the
   game its header names; for headers that are ambiguous or wrong. Hands of games drawdealer does not
   play (Badugi …) stay skipped.
-- ``--jobs N``: N processes (0 = one per core); large files are split at hand boundaries; the output
-  is the same as with one.
+- ``--jobs auto`` (the default): one process per core when the input is large enough to gain
+  (``validate.PARALLEL_BYTES``), else one; ``--jobs N`` forces N (``--jobs 1``: one process). Large
+  files are split at hand boundaries; the output is the same, in input order, whatever the number.
 
 Files inside a folder that are not read (another site's histories, tournament summaries, other
 files, unreadable ones) are passed over and named; hidden files are not looked at.
@@ -57,7 +58,8 @@ def validate(
                                                 "(for CI).")] = False,
     game: Annotated[str | None, typer.Option("--game", help="Replay every hand as this game (id or alias, e.g. "
                                              "27TD-PL) when the headers are ambiguous.", show_default=False)] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0 = one per core).")] = 1,
+    jobs: Annotated[str, typer.Option("--jobs", "-j", metavar="auto|N", help="Worker processes: auto uses every "
+                                      "core for a large input (8 MB or more), N forces N.")] = "auto",
 ) -> None:
     """Validate hand histories: replay every hand and report each finding (exit 0 clean, 1 findings, 2 unreadable).
 

@@ -29,31 +29,55 @@ FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
 
 
-def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: int,
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str,
         fail_on_empty: bool = False) -> int:
     """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``).
 
+    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
     from drawdealer.cli.errors import fail
 
-    if jobs < 0:
-        fail(f"--jobs {jobs}: give a number of processes ≥ 1, or 0 for one per core")
-    jobs = jobs or os.cpu_count() or 1
+    processes: int | str = jobs.strip().lower()
+    if processes != "auto":
+        try:
+            processes = int(processes)
+        except ValueError:
+            processes = 0
+        if processes < 1:
+            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
     game_id = None
     if game is not None:
         from drawdealer.engine.variants import UnknownGame, get_game
 
         try:
             game_id = get_game(game).id
-        except UnknownGame:
-            fail(f"--game: unknown game '{game}' (e.g. 27TD-FL, 27TD-PL, 27TD-NL, 27SD-NL, 5CD-FL, ITA)")
+        except UnknownGame as exc:
+            fail(f"--game '{game}': {exc}")
     render = _json if output == "json" else _human
-    code, hands = render(files, game_id, jobs, strict)
+    code, hands = render(files, game_id, processes, strict)
     if fail_on_empty and not hands:
         sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
         return 2
     return code
+
+
+def fast_path(argv: list[str]) -> None:
+    """Run ``drawdealer validate ARGV`` without Typer when the arguments are plain, then exit with
+    :func:`run`'s code (``cli/fastargs.py``). It understands exactly the options declared on
+    :func:`drawdealer.cli.validate.validate`; anything else returns, and Typer handles it."""
+    from drawdealer.cli.fastargs import plain_args
+
+    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"},
+                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty"})
+    if read is None:
+        return
+    values, flags, files = read
+    output = values.get("format", "human")
+    if not files or output not in FORMATS:
+        return  # Typer words the usage error
+    raise SystemExit(run([Path(f) for f in files], output=output, strict="strict" in flags, game=values.get("game"),
+                         jobs=values.get("jobs", "auto"), fail_on_empty="fail_on_empty" in flags))
 
 
 def _unreadable(problem: Any) -> None:
@@ -67,6 +91,10 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
 
     ``chunk`` cuts large files finer, so that the bar moves at least every half per cent.
     """
+    # piped: no bar, and no Rich to import at start-up (FORCE_COLOR makes stderr a terminal to Rich)
+    if not sys.stderr.isatty() and not os.environ.get("FORCE_COLOR"):
+        yield None, None, None
+        return
     from rich.console import Console
 
     from drawdealer.validate import total_bytes
@@ -88,7 +116,7 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
         progress.stop()
 
 
-def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> tuple[int, int]:
+def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
     """JSON Lines on stdout; ``(exit code, hands read)``."""
     # json.dumps's own string encoder when ensure_ascii=False
     from json.encoder import encode_basestring as quote
@@ -133,7 +161,7 @@ def _json(files: list[Path], game: str | None, jobs: int, strict: bool) -> tuple
     return (2 if unreadable else 1 if errors else 0), hands
 
 
-def _human(files: list[Path], game: str | None, jobs: int, strict: bool) -> tuple[int, int]:
+def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
     """The report for people on stdout; ``(exit code, hands read)``."""
     from collections import Counter
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Mapping
 
 from drawdealer.engine.options import Options
 from drawdealer.engine.variants import GameSpec
@@ -101,13 +101,15 @@ class PotLimitQuote:
 
 
 def pot_limit_quote(*, pot: int, bets: Mapping[str, int], actor: str, stack: int | None = None,
-                    big_blind: int | None = None, last_raise: int | None = None) -> PotLimitQuote:
+                    big_blind: int | None = None, last_raise: int | None = None,
+                    money: Callable[[int], str] = str) -> PotLimitQuote:
     """Pot-limit amounts for ``actor`` (RULES.md §7.3; the examples are §12.1 PL-1..PL-10).
 
     ``pot`` is the middle from earlier rounds (and antes), ``bets`` each player's chips in front
     this round (blinds included; the actor may be absent: 0), ``stack`` the actor's chips behind
     (None: unlimited), ``last_raise`` the last full raise (None: :func:`infer_last_raise`).
-    Raises ValueError for negative amounts.
+    ``money`` writes an amount in the explanation (``engine.money``). Raises ValueError for
+    negative amounts.
     """
     if pot < 0 or any(v < 0 for v in bets.values()) or (stack is not None and stack < 0):
         raise ValueError("amounts cannot be negative")
@@ -122,27 +124,29 @@ def pot_limit_quote(*, pot: int, bets: Mapping[str, int], actor: str, stack: int
     pot_max = pot_limit_max_to(pot=total, high=high, committed=committed)
     full_max = pot_limit_max_to(pot=total, high=high, committed=committed, least=floor)
     all_in_to = None if stack is None else committed + stack
-    lines = [f"P = {pot} in the middle + {sum(bets.values())} in front = {total}",
-             f"H = {high}, {actor} has c = {committed} in front"]
+    lines = [f"P = {money(pot)} in the middle + {money(sum(bets.values()))} in front = {money(total)}",
+             f"H = {money(high)}, {actor} has c = {money(committed)} in front"]
     if to_call:
-        lines.append(f"to call: H − c = {high} − {committed} = {to_call}"
-                     + (f" (all-in for {call_amount})" if call_amount < to_call else ""))
-    lines.append(f"pot after the call: {total} + {call_amount} = {pot_after_call}")
+        lines.append(f"to call: H − c = {money(high)} − {money(committed)} = {money(to_call)}"
+                     + (f" (all-in for {money(call_amount)})" if call_amount < to_call else ""))
+    lines.append(f"pot after the call: {money(total)} + {money(call_amount)} = {money(pot_after_call)}")
     if high:
-        lines.append(f"max raise to: H + P + (H − c) = {high} + {total} + {to_call} = {pot_max}")
-        lines.append(f"min raise to: H + Lraise = {high} + {lraise} = {floor}"
+        lines.append(f"max raise to: H + P + (H − c) = {money(high)} + {money(total)} + {money(to_call)} = "
+                     f"{money(pot_max)}")
+        lines.append(f"min raise to: H + Lraise = {money(high)} + {money(lraise)} = {money(floor)}"
                      + ("" if last_raise is not None else " (Lraise = largest full increment in front)"))
     else:
-        lines.append(f"max bet: P = {pot_max}")
-        lines.append(f"min bet: {floor}" + (" (the big blind)" if big_blind else ""))
+        lines.append(f"max bet: P = {money(pot_max)}")
+        lines.append(f"min bet: {money(floor)}" + (" (the big blind)" if big_blind else ""))
     if floor > pot_max:
-        lines.append(f"the pot limit {pot_max} is below the minimum {floor}: the minimum is allowed")
+        lines.append(f"the pot limit {money(pot_max)} is below the minimum {money(floor)}: the minimum is allowed")
     if all_in_to is not None and all_in_to <= high:
-        lines.append(f"{actor} has {stack} behind: only a call (or fold) is possible")
+        lines.append(f"{actor} has {money(stack)} behind: only a call (or fold) is possible")
         min_to = max_to = None
     elif all_in_to is not None and all_in_to < full_max:
         max_to, min_to = all_in_to, min(floor, all_in_to)
-        lines.append(f"clipped by the stack: all-in to c + stack = {committed} + {stack} = {all_in_to}")
+        lines.append(f"clipped by the stack: all-in to c + stack = {money(committed)} + {money(stack)} = "
+                     f"{money(all_in_to)}")
     else:
         max_to, min_to = full_max, floor
     return PotLimitQuote(pot=total, high=high, committed=committed, to_call=to_call, call_amount=call_amount,

@@ -16,5 +16,11 @@ def money(amount: int, currency: str = "") -> str:
     if not currency:
         return str(amount)
     sign, value = ("-", -amount) if amount < 0 else ("", amount)
-    number = f"{value // 100:,}.{value % 100:02d}"
+    number = two_decimals(value)
     return f"{sign}{currency}{number}" if len(currency) == 1 else f"{sign}{number} {currency}"
+
+
+def two_decimals(amount: int) -> str:
+    """``amount`` in cents as a number of whole units with two decimals: ``two_decimals(123450) == "1,234.50"``."""
+    sign, value = ("-", -amount) if amount < 0 else ("", amount)
+    return f"{sign}{value // 100:,}.{value % 100:02d}"

@@ -162,6 +162,8 @@ class BettingRound:
     def _note_lone_player(self) -> None:
         """At the close (or skip) of a betting round with one player able to act and others all-in:
         remember him if he has not acted, for :meth:`lone_checker`."""
+        if self.ncan != 1 or self.nactive <= 1:
+            return
         r, folded, stack = self.rnd, self.folded, self.stack
         for j in range(self.n):
             if not folded[j] and stack[j] > 0 and not r.acted[j]:
@@ -481,8 +483,7 @@ class BettingRound:
         self._return_uncalled()
         self.to_act = -1
         self.last_street_bet = r.any_bet
-        if self.ncan == 1 and self.nactive > 1:
-            self._note_lone_player()
+        self._note_lone_player()
         if self.nactive <= 1:
             self._complete("FOLDED")
             return problems

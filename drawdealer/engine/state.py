@@ -476,8 +476,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         if self.to_act < 0:
             self.rnd.skipped = True
             self.last_street_bet = False
-            if self.ncan == 1 and self.nactive > 1:
-                self._note_lone_player()
+            self._note_lone_player()
             self._next_street(problems)
 
     def _from_opener(self) -> int:

@@ -4,7 +4,9 @@ A game is its ranking, its hand size, its number of draws, the most cards a play
 its betting structure, its forced-bet scheme and its deck; a split-pot game (RULES.md §17) names a
 ranking that halves every pot. A new game is a :class:`GameSpec` and a ranking, nothing more. ``get_game`` accepts the ids of RULES.md §0.1
 (``27TD-FL`` …), the 5-card draw ids added here (``5CD-FL`` …), PHH variant codes (``F2L3D``,
-``N2L1D``) and site names (``Triple Draw 2-7 Lowball Limit``), case-insensitively.
+``N2L1D``), site names (``Triple Draw 2-7 Lowball Limit``) and short names (``27``, ``deuce``,
+``high``, ``ita``), case-insensitively. It is the one registry of game names: every command's
+``--game`` and every reader resolves names here.
 """
 
 from __future__ import annotations
@@ -120,6 +122,11 @@ for _family, (_title, *_) in _FAMILIES.items():
 GAMES["ITA"] = _spec("ITA", Structure.ITALIAN, "Poker all'italiana")
 
 _ALIASES: dict[str, str] = {
+    # the short names every command takes (``showdown --game deuce`` as ``deal --game deuce``): a
+    # ranking's name stands for the game most often played with it
+    "27": "27TD-FL", "2-7": "27TD-FL", "deuce": "27TD-FL", "deuce to seven": "27TD-FL", "lowball": "27TD-FL",
+    "lowball27": "27TD-FL", "high": "5CD-FL", "a5": "A5TD-FL", "a-5": "A5TD-FL", "ace-to-five": "A5TD-FL",
+    "ace to five": "A5TD-FL", "bad": "BADUGI-FL",
     # 2-7 triple draw
     "27td": "27TD-FL", "2-7 triple draw": "27TD-FL", "2-7 td": "27TD-FL", "f2l3d": "27TD-FL",
     "deuce to seven triple draw": "27TD-FL", "triple draw": "27TD-FL", "td27": "27TD-FL",

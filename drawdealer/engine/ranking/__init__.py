@@ -57,23 +57,21 @@ _MODULES = {
 SPLIT = frozenset({"badeucey", "badacey"})
 """Rankings that split every pot between two rankings (RULES.md §17): ``get_ranking`` gives a
 :class:`~drawdealer.engine.ranking.split.SplitRanking`."""
-_ALIASES = {
-    "27": "lowball27", "2-7": "lowball27", "deuce": "lowball27", "lowball": "lowball27", "lowball27": "lowball27",
-    "high": "high", "5cd": "high",
-    "italian": "italian", "ita": "italian",
-    "a5": "a5", "a-5": "a5", "ace-to-five": "a5", "ace to five": "a5",
-    "badugi": "badugi", "bad": "badugi",
-    "badeucey": "badeucey", "badacey": "badacey",
-}
 
 
-def ranking_name(alias: str) -> str:
-    """The canonical ranking name of ``alias`` (case-insensitive); KeyError if unknown."""
-    return _ALIASES[alias.strip().lower()]
+def ranking_name(name: str) -> str:
+    """The ranking called ``name`` (case-insensitive): a ranking's own name, else that of the game
+    ``name`` names (any id or alias of ``engine.variants``); KeyError if unknown."""
+    key = name.strip().lower()
+    if key in _MODULES:
+        return key
+    from drawdealer.engine.variants import get_game  # the one registry of game names (--game deuce alike everywhere)
+
+    return get_game(name).ranking
 
 
 def get_ranking(name: str, *, players: int = 4, options: Mapping[str, Any] | None = None) -> Ranking:
-    """The ranking called ``name`` (an alias of :data:`_ALIASES`).
+    """The ranking called ``name`` (see :func:`ranking_name`).
 
     ``players`` sets the Italian stripped deck (RULES.md §2.2); ``options`` are RULES.md §13 keys
     that touch ranking (``IT_…``). Each module exposes ``make_ranking(players=, options=)``.
