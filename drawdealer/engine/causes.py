@@ -3,7 +3,7 @@
 The replay carries on with the recorded action after a fault, so a fault is mostly one finding.
 Some faults still leave a trace further on, because a later check reads a state the fault already
 made wrong; such a finding is marked ``caused_by``: the index, in the hand's list, of its root cause
-(a finding that follows from none). The links, each narrow on purpose:
+(a finding that follows from none). The links, each as narrow as the state it reads:
 
 - **A player's tracked hand** (§8.5): once a draw or deal broke it for a player (the cards his
   lines give him do not add up), what is later read from it for the same player (a card he is
@@ -24,16 +24,19 @@ made wrong; such a finding is marked ``caused_by``: the index, in the hand's lis
   another bet); anywhere later in the hand, a bet clipped to the stack (the replay holds that player
   all-in with fewer chips in, the log does not: every later round is measured at another table).
   Likewise a finding that reads the stacks (:data:`READS_STACK`: who is all-in, so skipped in the
-  order of play; what an all-in may be) follows from any earlier bet or raise of a wrong amount: those chips moved the stacks of the
-  bettor and of all who answered him, while the log's later lines were written for the stacks meant.
-  A draw by a player out of order (a second one in a draw round) breaks his tracked hand as above.
+  order of play; what an all-in may be) follows from any earlier bet or raise of a wrong amount that
+  is a root cause (one that follows from a derailed round is as the log meant it): its chips moved
+  the stacks of the bettor and of all who answered him, while the log's later lines were written for
+  the stacks meant. A draw by a player out of order (a second one in a draw round) breaks his
+  tracked hand as above.
 - **The money of the hand** (§9.4, §9.5): the checks of the log's claims (uncalled chips, pots,
   rake, winners, collected amounts, final stacks) follow from the first earlier finding that already
   put the chips or the contest away from the log: an action the replay could not apply as recorded
   (a bet clipped to the stack, an action after the round closed or by a folded player, a call of
   another amount), a bet or raise of a wrong size (applied as recorded: when the log's money then
-  disagrees with its own lines, the printed amount is the likelier slip), a history cut short, a pot awarded to a player not eligible for it, a wrong
-  winner, split or total. Which of those can explain which is :data:`MONEY_CAUSES`.
+  disagrees with its own lines, the printed amount is the likelier slip), a history cut short, a pot
+  awarded to a player not eligible for it, a wrong winner, split or total. Which of those can
+  explain which is :data:`MONEY_CAUSES`.
 """
 
 from __future__ import annotations
@@ -76,6 +79,8 @@ its own lines, the printed amount is the slip the money follows from."""
 _CONTEST = frozenset(("POT_ELIGIBILITY_WRONG", "IT_SPLIT_POT", "ROUND_NOT_CLOSED"))
 _AWARD = frozenset(("POT_ELIGIBILITY_WRONG", "WINNER_WRONG", "SPLIT_WRONG", "IT_SPLIT_POT",
                     "IT_FALSE_OPENER_COLLECTED", "IT_POT_AWARDED_AFTER_PAROLA"))
+_PAID = _NOT_AS_RECORDED | _AMOUNT | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
+                                               "COLLECTED_AMOUNT_WRONG"}
 MONEY_CAUSES: dict[str, frozenset[str]] = {
     "UNCALLED_BET_WRONG": _NOT_AS_RECORDED | _AMOUNT,
     "POT_AMOUNT_WRONG": _NOT_AS_RECORDED | _AMOUNT | {"UNCALLED_BET_WRONG"},
@@ -83,10 +88,8 @@ MONEY_CAUSES: dict[str, frozenset[str]] = {
     "WINNER_WRONG": _CONTEST,
     "SPLIT_WRONG": _CONTEST,
     # one player given too much is another given too little: the second follows from the first
-    "COLLECTED_AMOUNT_WRONG": _NOT_AS_RECORDED | _AMOUNT | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
-                                                            "COLLECTED_AMOUNT_WRONG"},
-    "STACK_ARITHMETIC": _NOT_AS_RECORDED | _AMOUNT | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
-                                                      "COLLECTED_AMOUNT_WRONG"},
+    "COLLECTED_AMOUNT_WRONG": _PAID,
+    "STACK_ARITHMETIC": _PAID,
 }
 """For each claim check, the earlier findings it can follow from (the first one found is its cause)."""
 
