@@ -30,13 +30,14 @@ from typing import Any
 
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.record import HandRecord
+from drawdealer.parsers.sniff import POKERSTARS_HEADER
 
 CHUNK_BYTES = 4 << 20
 """Target size of a byte range of a large PokerStars file (one task)."""
 PARALLEL_BYTES = 2 * CHUNK_BYTES
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and at least two tasks, where a process pool's start (tens of ms) is soon won back."""
-_HEADER = re.compile(rb"\nPokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+_HEADER = re.compile(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
 

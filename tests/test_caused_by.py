@@ -126,3 +126,44 @@ def test_every_consequence_points_at_an_earlier_root_cause(h) -> None:
     for k, f in enumerate(findings):
         if f.caused_by is not None:
             assert 0 <= f.caused_by < k and findings[f.caused_by].caused_by is None
+
+
+def test_a_clipped_bet_is_the_root_of_the_later_order_of_play() -> None:
+    """The replay holds the player all-in after a bet above his stack (§7.1), the log does not: his
+    later lines, and the rounds they close or leave open, are out of place in every later round."""
+    found = link_causes([_f("BET_EXCEEDS_STACK", "A", "B1"), _f("ACTION_BY_INACTIVE_PLAYER", "A", "B2"),
+                         _f("DRAW_OUT_OF_ORDER", "B", "D2"), _f("HAND_SIZE_INVALID", "B", "D3"),
+                         _f("SHOW_ORDER", "A", "SHOWDOWN"), _f("STACK_ARITHMETIC", "B", "AWARD")])
+    assert [f.caused_by for f in found] == [None, 0, 0, 0, 0, 0]
+
+
+def test_the_order_of_play_follows_a_derailed_round_only() -> None:
+    """A wrong-turn action puts the rest of its round away from the log's (§6.2), including a line
+    the replay finds after that round closed; a wrong turn in a later round is a fault of its own."""
+    late = Finding(code="ACTION_AFTER_ROUND_CLOSED", message="", player="C", street="D1", details={"round": "B1"})
+    found = link_causes([_f("ACTION_OUT_OF_TURN", "A", "B1"), _f("ACTION_OUT_OF_TURN", "B", "B1"),
+                         _f("RAISE_SIZE_FIXED_LIMIT", "B", "B1"), late, _f("ACTION_OUT_OF_TURN", "C", "B2")])
+    assert [f.caused_by for f in found] == [None, 0, 0, 0, None]
+
+
+def test_stack_readers_follow_a_wrong_amount_in_any_later_round() -> None:
+    """A raise below the minimum is applied as recorded (§11.1): its chips move the stacks of the raiser
+    and of those who call it, so who is all-in later (skipped in the order, §6.2) and what an all-in
+    raise may be (§7.4) follow from it; a call of another amount follows a wrong bet of its own round only."""
+    found = link_causes([_f("RAISE_BELOW_MINIMUM", "A", "B1"), _f("ACTION_OUT_OF_TURN", "B", "B2"),
+                         _f("RAISE_BELOW_MINIMUM", "A", "B2"), _f("CALL_AMOUNT_MISMATCH", "C", "B3")])
+    assert [f.caused_by for f in found] == [None, 0, 0, None]
+
+
+def test_a_second_break_of_one_draw_follows_the_first() -> None:
+    """Six cards discarded (§6.3) leave a draw whose count cannot match: one fault, one root."""
+    found = link_causes([_f("DRAW_COUNT_EXCEEDED", "A", "D1"), _f("DRAW_COUNT_MISMATCH", "A", "D1"),
+                         _f("DRAW_COUNT_MISMATCH", "B", "D1"), _f("DRAW_COUNT_MISMATCH", "A", "D2")])
+    assert [f.caused_by for f in found] == [None, 0, None, None]
+
+
+def test_the_logs_money_follows_a_bet_of_a_wrong_size() -> None:
+    """The wrong size is applied as recorded; stacks the log computed from another amount follow from it."""
+    found = link_causes([_f("RAISE_SIZE_FIXED_LIMIT", "A", "B1"), _f("STACK_ARITHMETIC", "A", "AWARD"),
+                         _f("STACK_ARITHMETIC", "B", "AWARD")])
+    assert [f.caused_by for f in found] == [None, 0, 0]

@@ -3,22 +3,40 @@
 The replay carries on with the recorded action after a fault, so a fault is mostly one finding.
 Some faults still leave a trace further on, because a later check reads a state the fault already
 made wrong; such a finding is marked ``caused_by``: the index, in the hand's list, of its root cause
-(a finding that follows from none). The links, each narrow on purpose:
+(a finding that follows from none). The links, each as narrow as the state it reads:
 
 - **A player's tracked hand** (§8.5): once a draw or deal broke it for a player (the cards his
   lines give him do not add up), what is later read from it for the same player (a card he is
   dealt that he seems to hold, a discard he seems not to hold, his hand size, the hand he shows)
-  follows from the latest such break. The line that breaks it is a root of its own.
+  follows from the latest such break. The line that breaks it is a root of its own; a second break
+  of the same player's hand in the same draw (six cards discarded, so the count drawn no longer
+  matches) follows from the first.
 - **An exhausted stub** (§8.4): the cards dealt after it in the same draw round follow from it.
 - **A bet or raise of a wrong amount** (above the stack, so applied as the whole stack, §7.1; or
-  not the size the structure allows, §7.2-§7.4): a call of another amount later in the same round
-  follows from the latest of them (the log's calls answer the bet as the log printed it).
+  not the size the structure allows, §7.2-§7.4): a call of another amount, and a raise of the wrong
+  size or one not reopened (§7.5), later in the same round follow from the latest of them (the log's
+  later amounts answer the bet as the log meant it, the replay measures them from the bet it applied).
+- **The order of play** (§6.2, §6.3, §7.1-§7.5, §9.1): a finding on who may act, draw or show
+  next, or on the size of a bet measured from the round before it (:data:`FOLLOWS_ROUND`), follows
+  from the first earlier finding that already put the replay's round away from the log's: in the same
+  round (or, for an action after a round closed, in the round it names), a wrong-turn action, a wrong
+  amount or an extra raise (the log's later lines answer a round played in another order or to
+  another bet); anywhere later in the hand, a bet clipped to the stack (the replay holds that player
+  all-in with fewer chips in, the log does not: every later round is measured at another table).
+  Likewise a finding that reads the stacks (:data:`READS_STACK`: who is all-in, so skipped in the
+  order of play; what an all-in may be) follows from any earlier bet or raise of a wrong amount that
+  is a root cause (one that follows from a derailed round is as the log meant it): its chips moved
+  the stacks of the bettor and of all who answered him, while the log's later lines were written for
+  the stacks meant. A draw by a player out of order (a second one in a draw round) breaks his
+  tracked hand as above.
 - **The money of the hand** (§9.4, §9.5): the checks of the log's claims (uncalled chips, pots,
   rake, winners, collected amounts, final stacks) follow from the first earlier finding that already
   put the chips or the contest away from the log: an action the replay could not apply as recorded
   (a bet clipped to the stack, an action after the round closed or by a folded player, a call of
-  another amount), a history cut short, a pot awarded to a player not eligible for it, a wrong
-  winner, split or total. Which of those can explain which is :data:`MONEY_CAUSES`.
+  another amount), a bet or raise of a wrong size (applied as recorded: when the log's money then
+  disagrees with its own lines, the printed amount is the likelier slip), a history cut short, a pot
+  awarded to a player not eligible for it, a wrong winner, split or total. Which of those can
+  explain which is :data:`MONEY_CAUSES`.
 """
 
 from __future__ import annotations
@@ -37,24 +55,41 @@ BET_AMOUNT = frozenset(("BET_EXCEEDS_STACK", "BET_SIZE_FIXED_LIMIT", "RAISE_SIZE
                         "RAISE_BELOW_MINIMUM", "BET_ABOVE_POT_LIMIT", "RAISE_ABOVE_POT_LIMIT",
                         "IT_OPEN_BET_OUT_OF_RANGE", "IT_BLIND_AMOUNT_WRONG"))
 """Findings on the amount of a bet or raise, which the calls after it answer."""
+FOLLOWS_AMOUNT = frozenset(("CALL_AMOUNT_MISMATCH", "RAISE_SIZE_FIXED_LIMIT", "RAISE_BELOW_MINIMUM",
+                            "RAISE_ABOVE_POT_LIMIT", "RAISE_NOT_REOPENED", "CHECK_FACING_BET", "CALL_NOTHING_TO_CALL",
+                            "BET_WHEN_FACING_BET"))
+"""Findings measured from the bet before them in the round."""
+ORDER = frozenset(("ACTION_OUT_OF_TURN", "ACTION_BY_INACTIVE_PLAYER", "ACTION_AFTER_ROUND_CLOSED",
+                   "ACTION_NO_BETTING_POSSIBLE", "ROUND_NOT_CLOSED", "DRAW_OUT_OF_ORDER", "SHOW_ORDER"))
+"""Findings on who may act, draw or show next."""
+FOLLOWS_ROUND = ORDER | BET_AMOUNT | FOLLOWS_AMOUNT | {"ALLIN_AMOUNT_MISMATCH"}
+"""Findings that read the round as the replay played it: whose turn, the bet to answer, the stacks."""
+READS_STACK = ORDER | BET_AMOUNT | {"RAISE_NOT_REOPENED", "ALLIN_AMOUNT_MISMATCH"}
+"""Findings that read the players' stacks: who is all-in (skipped in the order of play, not waited
+for to close a round, §6.2, §7.1) and what an all-in bet may be (§7.2-§7.4)."""
+_DERAILS_ROUND = ORDER | BET_AMOUNT | {"RAISE_CAP_EXCEEDED"}
+"""Findings after which the rest of their round is not the log's (for :data:`FOLLOWS_ROUND`)."""
 
 _NOT_AS_RECORDED = frozenset(("BET_EXCEEDS_STACK", "ACTION_AFTER_ROUND_CLOSED", "ACTION_BY_INACTIVE_PLAYER",
                               "ACTION_NO_BETTING_POSSIBLE", "CALL_AMOUNT_MISMATCH", "CALL_NOTHING_TO_CALL",
                               "BET_WHEN_FACING_BET", "ROUND_NOT_CLOSED"))
+_AMOUNT = BET_AMOUNT | {"RAISE_CAP_EXCEEDED"}
+"""A bet of a wrong size is applied as recorded (§11.1); when the log's money then disagrees with
+its own lines, the printed amount is the slip the money follows from."""
 _CONTEST = frozenset(("POT_ELIGIBILITY_WRONG", "IT_SPLIT_POT", "ROUND_NOT_CLOSED"))
 _AWARD = frozenset(("POT_ELIGIBILITY_WRONG", "WINNER_WRONG", "SPLIT_WRONG", "IT_SPLIT_POT",
                     "IT_FALSE_OPENER_COLLECTED", "IT_POT_AWARDED_AFTER_PAROLA"))
+_PAID = _NOT_AS_RECORDED | _AMOUNT | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
+                                               "COLLECTED_AMOUNT_WRONG"}
 MONEY_CAUSES: dict[str, frozenset[str]] = {
-    "UNCALLED_BET_WRONG": _NOT_AS_RECORDED,
-    "POT_AMOUNT_WRONG": _NOT_AS_RECORDED | {"UNCALLED_BET_WRONG"},
-    "RAKE_MISMATCH": _NOT_AS_RECORDED | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG"},
+    "UNCALLED_BET_WRONG": _NOT_AS_RECORDED | _AMOUNT,
+    "POT_AMOUNT_WRONG": _NOT_AS_RECORDED | _AMOUNT | {"UNCALLED_BET_WRONG"},
+    "RAKE_MISMATCH": _NOT_AS_RECORDED | _AMOUNT | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG"},
     "WINNER_WRONG": _CONTEST,
     "SPLIT_WRONG": _CONTEST,
     # one player given too much is another given too little: the second follows from the first
-    "COLLECTED_AMOUNT_WRONG": _NOT_AS_RECORDED | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
-                                                            "COLLECTED_AMOUNT_WRONG"},
-    "STACK_ARITHMETIC": _NOT_AS_RECORDED | _AWARD | {"UNCALLED_BET_WRONG", "POT_AMOUNT_WRONG", "RAKE_MISMATCH",
-                                                      "COLLECTED_AMOUNT_WRONG"},
+    "COLLECTED_AMOUNT_WRONG": _PAID,
+    "STACK_ARITHMETIC": _PAID,
 }
 """For each claim check, the earlier findings it can follow from (the first one found is its cause)."""
 
@@ -65,26 +100,40 @@ def link_causes(findings: Sequence[Finding]) -> tuple[Finding, ...]:
     roots: list[int | None] = []
     out: list[Finding] = []
     for k, f in enumerate(findings):
-        cause = _cause(f, findings, k)
+        cause = _cause(f, findings, k, roots)
         root = None if cause is None else (roots[cause] if roots[cause] is not None else cause)
         roots.append(root)
         out.append(f if f.caused_by == root else replace(f, caused_by=root))
     return tuple(out)
 
 
-def _cause(f: Finding, findings: Sequence[Finding], k: int) -> int | None:
-    """The index of the earlier finding ``findings[k]`` follows from, or None."""
+def _cause(f: Finding, findings: Sequence[Finding], k: int, roots: Sequence[int | None]) -> int | None:
+    """The index of the earlier finding ``findings[k]`` follows from, or None (``roots``: the root
+    cause of each earlier finding, None for a root)."""
     code = f.code
     if code in READS_HAND:
         for j in range(k - 1, -1, -1):
             e = findings[j]
             if (e.code in BREAKS_HAND and e.player == f.player) or (
-                    e.code == "DECK_EXHAUSTED" and code == "DRAW_CARD_UNAVAILABLE" and e.street == f.street):
+                    e.code == "DECK_EXHAUSTED" and code == "DRAW_CARD_UNAVAILABLE" and e.street == f.street) or (
+                    e.code == "DRAW_OUT_OF_ORDER" and e.player == f.player):
                 return j
-    elif code == "CALL_AMOUNT_MISMATCH":
+    if code in BREAKS_HAND:
+        for j in range(k - 1, -1, -1):
+            e = findings[j]
+            if e.code in BREAKS_HAND and e.player == f.player and e.street == f.street:
+                return j
+    if code in FOLLOWS_AMOUNT:
         for j in range(k - 1, -1, -1):
             e = findings[j]
             if e.code in BET_AMOUNT and e.street == f.street:
+                return j
+    if code in FOLLOWS_ROUND:
+        rounds = (f.street, f.details.get("round")) if code == "ACTION_AFTER_ROUND_CLOSED" else (f.street,)
+        for j in range(k):
+            e = findings[j]
+            if e.code == "BET_EXCEEDS_STACK" or (e.code in _DERAILS_ROUND and e.street in rounds) or (
+                    e.code in _AMOUNT and code in READS_STACK and roots[j] is None):
                 return j
     causes = MONEY_CAUSES.get(code)
     if causes:

@@ -59,6 +59,9 @@ winner's muck                 a winner nobody called ``mucks`` before the pot: n
                               muck (read as nothing); after ``*** SHOW DOWN ***`` it is one
 ============================  ===============================================================
 
+Read but not checked: the pot printed with each draw, and the hand descriptions (``with
+7,5,4,3,2``, ``a 3-Card: 5, 4, 2``), which drawdealer's rankings do not word as Full Tilt does.
+
 Not read (table talk and table events, never play): chat (``P: text``), ``has N seconds left to
 act``, ``has been disconnected``, ``has reconnected``, ``has returned``, ``is sitting out``,
 ``sits down``, ``stands up``, ``has timed out``, ``has requested TIME``, ``is feeling …``,

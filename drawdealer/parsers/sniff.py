@@ -33,7 +33,8 @@ UNKNOWN = "unknown"
 _HEAD_BYTES = 65536
 _SNIFF_LINES = 400
 
-_PS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+"""The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
 _FULL_TILT_PREFIX = "Full"
@@ -240,7 +241,7 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     for line in lines:
         if not line:
             continue
-        if _PS_HEADER.match(line):
+        if POKERSTARS_HEADER.match(line):
             return POKERSTARS, ""
         if FULL_TILT_HEADER.match(line):
             return FULL_TILT, ""
@@ -286,7 +287,7 @@ def split_pokerstars_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[s
     room = limits.MAX_HAND_CHARS  # characters the open hand may still take (see _keep)
     base = 0  # lines before ``pos``
     start = 1  # the line where the open text starts
-    header = _PS_HEADER.match
+    header = POKERSTARS_HEADER.match
     separator = _ARCHIVE_SEPARATOR.match
     for block in blocks:
         if "\ufeff" in block:
@@ -353,7 +354,7 @@ def _chunk(start: int, lines: list[str]) -> Iterator[tuple[int, list[str]]]:
             yield start, lines
 
 
-def split_pokerstars(lines: Iterable[str], header_pattern: re.Pattern[str] = _PS_HEADER,
+def split_pokerstars(lines: Iterable[str], header_pattern: re.Pattern[str] = POKERSTARS_HEADER,
                      prefix: str = "PokerStars ") -> Iterator[tuple[int, list[str]]]:
     """``(start_line, lines)`` per PokerStars hand: a hand starts at its header line (another
     site's text history is split the same way at its own ``header_pattern``, whose lines all start
