@@ -111,12 +111,10 @@ def status(
                  + (f", stub {stub} cards" if stub is not None else "")]
         if player is not None:
             lines.append(f"{player}: " + " · ".join(choices(legal, stack=stack, pot_limited=pot_limited, money=money)))
-        elif legal.lone_check is not None:
+        if legal.lone_check is not None:  # beside the next to act, who may be drawing already
             lines.append(f"{legal.lone_check}: check (optional, RULES.md §7.1)")
-        elif state.is_complete:
-            lines.append("the hand is over")
-        else:
-            lines.append("nobody is to act")
+        elif player is None:
+            lines.append("the hand is over" if state.is_complete else "nobody is to act")
         lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in state.stacks().items()))
         if drawn:
             lines.append("drawn: " + " · ".join(f"{n} {draws_text(c)}" for n, c in drawn.items()))
