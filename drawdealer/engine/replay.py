@@ -317,8 +317,8 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
                 continue
             award = awards[index]
             said_here: dict[str, int] = {}
-            for c in group:
-                said_here[c.player] = c.amount
+            for c in group:  # a split pot's winner of both halves collects in two lines (RULES.md §17)
+                said_here[c.player] = said_here.get(c.player, 0) + c.amount
             if said_here == award.shares and len(said_here) == len(group):
                 continue  # the log's lines are the award: its winners, all eligible, and its shares
             pot = settlement.pots[index]
