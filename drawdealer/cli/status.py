@@ -1,7 +1,7 @@
 """``drawdealer status FILE``: whose turn it is in a partial hand, and the legal actions with amounts.
 
-The dealer assistant's answer without a session (issue 5): the file (PHH or PokerStars text, the
-format found by content, ``parsers/sniff.py``) is read, its last hand is replayed through the
+The dealer assistant's answer without a session (issue 5): the file (PHH, PokerStars or Full Tilt text,
+the format found by content, ``parsers/sniff.py``) is read, its last hand is replayed through the
 engine (``engine/replay.py``), and the legal-action value of the player to act is printed
 (RULES.md §6-§10). Exit 0, or 1 when the replay found rule errors on the way (they are listed), 2
 when the file cannot be read.
@@ -40,9 +40,9 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
 def _last_hand(path: Path):
     """The last hand of ``path`` as a record; a file with none (or broken) fails."""
     from drawdealer import inputs
-    from drawdealer.parsers import phh, pokerstars
+    from drawdealer.parsers import fulltilt, phh, pokerstars
     from drawdealer.parsers.results import ParseFailure, Skipped
-    from drawdealer.parsers.sniff import PHH, POKERSTARS, iter_hands, sniff
+    from drawdealer.parsers.sniff import FULL_TILT, PHH, POKERSTARS, iter_hands, sniff
 
     name = path  # what messages call it; ``path`` becomes standard input's copy
     refused = inputs.not_a_file(name)
@@ -53,9 +53,10 @@ def _last_hand(path: Path):
         sniffed = sniff(path)
     except OSError as exc:
         fail(f"{name}: cannot read ({exc.strerror or exc})")
-    if sniffed.format not in (PHH, POKERSTARS):
+    readers = {PHH: phh.parse_hand, POKERSTARS: pokerstars.parse_hand, FULL_TILT: fulltilt.parse_hand}
+    reader = readers.get(sniffed.format)
+    if reader is None:
         fail(f"{name}: {sniffed.message}")
-    reader = phh.parse_hand if sniffed.format == PHH else pokerstars.parse_hand
     last = chunk = None
     try:
         for chunk in iter_hands(path, sniffed):
@@ -74,7 +75,7 @@ def _last_hand(path: Path):
 
 
 def status(
-    file: Path = typer.Argument(..., help="A partial hand: PHH or PokerStars text (the last hand of the file)."),
+    file: Path = typer.Argument(..., help="A partial hand: PHH, PokerStars or Full Tilt text (the last hand of the file)."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Whose turn it is in a partial hand, and the legal actions with their amounts."""
