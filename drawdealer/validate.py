@@ -323,12 +323,21 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
                     italian = italian_games[record.game] = get_game(record.game).is_italian
                 except UnknownGame:
                     italian = italian_games[record.game] = False
-            if italian:
-                session = session or Session()
-                outcome = session.replay(record)
-            else:
+            try:
+                if italian:
+                    session = session or Session()
+                    outcome = session.replay(record)
+                else:
+                    session = None
+                    outcome = replay(record)
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
                 session = None
-                outcome = replay(record)
+                failure = Finding(code="PARSE_ERROR", hand_id=record.hand_id, line=record.line,
+                                  message=f"drawdealer could not replay this hand (internal error: {exc!r}); "
+                                          "please report it with the hand")
+                yield HandReport(file=name, hand_id=record.hand_id, line=record.line, game=record.game,
+                                 findings=(failure,), status="unparsed").shifted(offset)
+                continue
             findings = outcome.findings
             yield HandReport(file=name, hand_id=record.hand_id, line=record.line + offset, game=outcome.game,
                              findings=_shift(findings, offset) if offset and findings else findings)
