@@ -84,10 +84,12 @@ class FileProblem:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassedOver:
     """A file found inside a folder that is not validated, and why (``reason``): another site's
-    histories, a tournament summary, not a hand history, or unreadable. Not an error."""
+    histories, a tournament summary, not a hand history, or ``unreadable``. Only an unreadable one
+    makes the run exit 2, as any input that could not be read does."""
 
     file: str
     reason: str
+    unreadable: bool = False
 
     def to_dict(self) -> dict[str, str]:
         """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
@@ -193,8 +195,8 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             size = os.path.getsize(path)
         except OSError as exc:
             message = exc.strerror or str(exc)
-            yield FileProblem(file=name, message=message) if named else PassedOver(file=name,
-                                                                                 reason=f"unreadable: {message}")
+            yield FileProblem(file=name, message=message) if named else PassedOver(
+                file=name, reason=f"unreadable: {message}", unreadable=True)
             continue
         if sniffed.format == sniff.UNKNOWN:
             yield (FileProblem(file=name, message=sniffed.message) if named

@@ -81,7 +81,8 @@ def test_every_line_fits_the_terminal(width: int) -> None:
 
 def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Another site's file, a note, a tournament summary and an unreadable file are passed over and
-    named, in the human report and as JSON lines; the hands are validated and the exit code is theirs."""
+    named, in the human report and as JSON lines; the hands are validated, and the file that could not
+    be read makes the run exit 2 (issue 15: exit 2 when something could not be read)."""
     from drawdealer.parsers import sniff
 
     (tmp_path / "wx.txt").write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n",
@@ -99,7 +100,7 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     monkeypatch.setattr(sniff, "sniff", locked)
     monkeypatch.chdir(tmp_path)
     code, out, err = run(".")
-    assert code == 0 and err == ""
+    assert code == 2 and err == ""
     assert out.splitlines() == [
         "passed over 3 files (not validated):",
         "  locked.txt: unreadable: Permission denied",
@@ -108,7 +109,7 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
         "3 hands in 1 file: 3 clean",
     ]
     code, out, err = run("--format", "json", ".")
-    assert code == 0 and err == ""
+    assert code == 2 and err == ""
     skipped = [line for line in map(json.loads, out.splitlines()) if "skipped" in line]
     assert skipped == [
         {"file": "locked.txt", "skipped": "unreadable: Permission denied"},

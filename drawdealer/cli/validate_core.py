@@ -138,6 +138,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
                 _unreadable(item)
                 continue
             if isinstance(item, PassedOver):
+                unreadable = unreadable or item.unreadable
                 batch.append(json_text(item.to_dict()) + "\n")
                 continue
             hands += 1
@@ -212,7 +213,8 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
-    return (2 if problems else 1 if counts["errors"] else 0), counts["read"]
+    unreadable = problems or any(p.unreadable for p in passed)
+    return (2 if unreadable else 1 if counts["errors"] else 0), counts["read"]
 
 
 def _shown_path(file: str) -> str:
