@@ -73,8 +73,8 @@ def test_the_table_gives_lark_s_own_verdict() -> None:
 
 
 def test_an_out_of_place_line_is_worded_by_kind() -> None:
-    assert pokerstars._check_shape(tuple(GOOD)) is None
-    assert pokerstars._check_shape(("HEADER", "SEAT")) == (
+    assert pokerstars.GRAMMAR.check(tuple(GOOD)) is None
+    assert pokerstars.GRAMMAR.check(("HEADER", "SEAT")) == (
         1, "a seat line is out of place here; expected the 'Table' line")
-    assert pokerstars._check_shape(("HEADER", "TABLE")) == (
+    assert pokerstars.GRAMMAR.check(("HEADER", "TABLE")) == (
         1, "the end of the hand is out of place here; expected a seat line")

@@ -10,7 +10,9 @@ could write (issue 15, "Security").
 
 :func:`first_error` steps through the table as Lark's LALR parser does
 (``lark.parsers.lalr_parser_state.ParserState.feed_token``), building no tree, and reports where it
-stops and what Lark would have expected there.
+stops and what Lark would have expected there; :class:`LineGrammar` is a reader's check of the
+shape of a hand (its line kinds in order), worded by kind and memoised per shape, so that the
+grammar decides the skeleton of every hand at the cost of a dictionary look-up for shapes seen.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import os
 from collections import deque
 from typing import Sequence
+
+from drawdealer.parsers.sitekit import remember
 
 Step = int | tuple[int, str]
 """A shift (the next state) or a reduce (how many states the rule pops, the rule's name)."""
@@ -52,6 +56,35 @@ def first_error(table: Table, shape: Sequence[str]) -> tuple[int, list[str]] | N
             if kind == END and stack[-1] == accept:
                 return None
     raise AssertionError("an LALR table shifts no end")  # pragma: no cover
+
+
+_UNSEEN = object()
+
+
+class LineGrammar:
+    """A site's line grammar as its reader checks it: ``check(shape)`` is None when the grammar
+    (its shipped ``table``) accepts the sequence of line kinds ``shape``, else ``(index, message)``:
+    the index in ``shape`` of the first kind out of place (the last one when the hand ends too soon)
+    and a message naming the kinds by ``names`` (each terminal and ``$END`` → words). The verdicts
+    are memoised per shape (:func:`~drawdealer.parsers.sitekit.remember`)."""
+
+    def __init__(self, table: Table, names: dict[str, str]) -> None:
+        self.table, self.names = table, names
+        self.verdicts: dict[tuple[str, ...], tuple[int, str] | None] = {}
+
+    def check(self, shape: tuple[str, ...]) -> tuple[int, str] | None:
+        verdict = self.verdicts.get(shape, _UNSEEN)
+        if verdict is not _UNSEEN:
+            return verdict  # type: ignore[return-value]
+        verdict = None
+        error = first_error(self.table, shape)
+        if error is not None:
+            index, expected = error
+            got = self.names[shape[index] if index < len(shape) else END]
+            names = " or ".join(sorted({self.names[kind] for kind in expected}))
+            verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {names}")
+        remember(self.verdicts, shape, verdict)
+        return verdict
 
 
 def build_table(grammar: str) -> Table:

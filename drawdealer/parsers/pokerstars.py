@@ -59,7 +59,7 @@ from drawdealer.parsers.fastaction import (
     new_seat,
 )
 from drawdealer.parsers import limits
-from drawdealer.parsers.line_grammar import END, first_error
+from drawdealer.parsers.line_grammar import LineGrammar
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import (
@@ -405,35 +405,17 @@ def _card_key(line: str) -> tuple[str, str] | None:
 
 # --------------------------------------------------------------------------- the grammar
 
-_shape_memo: dict[tuple[str, ...], tuple[int, str] | None] = {}
-_UNSEEN = object()
-
 _KIND_NAMES = {
     "HEADER": "the hand header", "TABLE": "the 'Table' line", "SEAT": "a seat line", "POST": "a blind or ante",
     "DEALING": "'*** DEALING HANDS ***'", "STREET": "a draw header", "ACT": "a betting action",
     "DRAW": "a draw", "DEALT": "a 'Dealt to' line", "SHOWDOWN": "'*** SHOW DOWN ***'", "SHOW": "a show",
     "MUCK": "a muck", "NOSHOW": "a 'doesn't show hand'", "UNCALLED": "an uncalled bet",
     "COLLECT": "a 'collected' line", "SUMMARY": "'*** SUMMARY ***'",
-    "TOTAL": "the 'Total pot' line", "BOARD": "a board", "SEATSUM": "a summary seat line", "$END": "the end of the hand",
+    "TOTAL": "the 'Total pot' line", "BOARD": "a board", "SEATSUM": "a summary seat line",
+    "$END": "the end of the hand",
 }
-
-
-def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
-    """None if the grammar ``pokerstars.lark`` accepts the sequence of line kinds, else (index, message).
-
-    The grammar's LALR table ships as ``pokerstars_table.py`` (:mod:`~drawdealer.parsers.line_grammar`)."""
-    verdict = _shape_memo.get(shape, _UNSEEN)
-    if verdict is not _UNSEEN:
-        return verdict  # type: ignore[return-value]
-    verdict = None
-    error = first_error(TABLE, shape)
-    if error is not None:
-        index, expected = error
-        got = _KIND_NAMES[shape[index] if index < len(shape) else END]
-        names = " or ".join(sorted({_KIND_NAMES[kind] for kind in expected}))
-        verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {names}")
-    remember(_shape_memo, shape, verdict)
-    return verdict
+GRAMMAR = LineGrammar(TABLE, _KIND_NAMES)
+"""``pokerstars.lark``, whose LALR table ships as ``pokerstars_table.py``: the skeleton of a hand."""
 
 
 # --------------------------------------------------------------------------- one hand
@@ -649,7 +631,7 @@ class _Builder:
         too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
         if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
             raise _At(too_long[0], LineError(too_long[1]))
-        verdict = _check_shape(tuple(shape))
+        verdict = GRAMMAR.check(tuple(shape))
         if verdict is not None:
             index, message = verdict
             raise _At(where[index] - start, LineError(message))
@@ -1231,7 +1213,7 @@ def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple
 
 def clear_memos() -> None:
     """Empty every memo of this module (tests compare reading with and without them)."""
-    for memo in (_rest_memo, _shape_memo, _noise_memo, _stakes_memo, _rules_memo):
+    for memo in (_rest_memo, GRAMMAR.verdicts, _noise_memo, _stakes_memo, _rules_memo):
         memo.clear()
     clear_amount_memo()
     for by_cents in (_line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,

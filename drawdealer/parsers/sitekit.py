@@ -18,8 +18,9 @@ does not play, RULES.md §0.1), calls :meth:`HandBuilder.read_lines`, and builds
 (:mod:`~drawdealer.parsers.limits`) is the hand's :class:`~drawdealer.parsers.results.ParseFailure`
 with its line, column and text (:meth:`HandBuilder.failure`); the reader goes on with the next hand.
 
-A site may also check the sequence of its line kinds against a grammar, as PokerStars does
-(:mod:`~drawdealer.parsers.line_grammar`). Amounts and cards are read here, as every site writes
+A site may also check the sequence of its line kinds against a grammar, as PokerStars does: a
+``.lark`` file of line kinds whose LALR table ships as a module, checked by a
+:class:`~drawdealer.parsers.line_grammar.LineGrammar` (memoised per shape). Amounts and cards are read here, as every site writes
 them (:func:`parse_amount`, :func:`parse_card_list`).
 """
 
