@@ -44,7 +44,6 @@ from drawdealer.engine.record import (
     ActionKind,
     Claims,
     HandRecord,
-    PotClaim,
     Seat,
     Stakes,
 )
@@ -55,7 +54,6 @@ from drawdealer.parsers.fastaction import (
     new_action,
     new_claims,
     new_pot_claim,
-    new_record,
     new_seat,
 )
 from drawdealer.parsers import limits
@@ -66,8 +64,10 @@ from drawdealer.parsers.sitekit import (
     AMOUNTS_READ,
     CURRENCY_SYMBOLS,
     ISO_OF_SYMBOL,
+    HandBuilder,
     LineError,
     clear_amount_memo,
+    hand_failure,
     parse_amount,
     parse_card_list,
     remember,
@@ -426,56 +426,30 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     hand_id = ""
     try:
         if not lines:
-            raise _At(0, LineError("empty hand"))
+            raise LineError("empty hand", index=0)
         too_long = limits.line_problem(lines)
         if too_long is not None:
-            raise _At(too_long[0], LineError(too_long[1]))
+            raise LineError(too_long[1], index=too_long[0])
         try:
             hand_id, head = _read_header(lines[0])
         except LineError as e:
-            raise _At(0, e) from None
+            raise e.at(0) from None
         if head.family is None:
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
                            end_line=end_line, source=source,
                            message=f"{head.game_text}: drawdealer does not play this game; hand skipped")
         return _Builder(head, hand_id, lines, start_line, source).build(head.game or "")
-    except _At as at:
-        index = at.index
-        text = lines[index] if 0 <= index < len(lines) else ""
-        return ParseFailure(message=at.error.message, line=start_line + index, column=at.error.column,
-                            text=text, hand_id=hand_id, start_line=start_line, end_line=end_line, source=source)
     except _Cancelled as c:
         return Skipped(hand_id=hand_id, game=c.game, reason="cancelled", line=start_line, end_line=end_line,
                        source=source, message="the site cancelled this hand ('Hand cancelled'); nothing to replay")
-    except _TooManyPlayers as many:
-        return limits.player_count_failure(many.players, line=start_line + many.index, hand_id=hand_id,
-                                           start_line=start_line, end_line=end_line, source=source)
     except Exception as e:  # noqa: BLE001 - a reader bug must not stop the run: report the hand, go on
+        if isinstance(e, LineError) and e.index is not None:
+            return hand_failure(lines, start_line, source, e.message, e.index, hand_id, e.column)
         index = limits.long_number(lines) if isinstance(e, ValueError) else None
         if index is not None:  # a count or a seat number of thousands of digits (amounts are checked)
-            return ParseFailure(message=limits.digits_message("a number"), line=start_line + index,
-                                text=lines[index][:80], hand_id=hand_id, start_line=start_line,
-                                end_line=end_line, source=source)
-        return ParseFailure(message=f"drawdealer could not read this hand (internal error: {e!r})", line=start_line,
-                            text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
-                            end_line=end_line, source=source)
-
-
-class _At(Exception):
-    def __init__(self, index: int, error: LineError) -> None:
-        super().__init__(error.message)
-        self.index = index
-        self.error = error
-
-
-class _TooManyPlayers(Exception):
-    """More seats than :data:`~drawdealer.parsers.limits.MAX_PLAYERS`: ``players`` seat lines, the
-    first of them at ``index``."""
-
-    def __init__(self, players: int, index: int) -> None:
-        super().__init__(players)
-        self.players = players
-        self.index = index
+            return hand_failure(lines, start_line, source, limits.digits_message("a number"), index, hand_id)
+        return hand_failure(lines, start_line, source, f"drawdealer could not read this hand (internal error: {e!r})",
+                            0, hand_id)
 
 
 class _Cancelled(Exception):
@@ -500,40 +474,26 @@ _card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 
 
 
-class _Builder:
-    """Classifies the lines of one hand, checks the skeleton, then emits the record."""
+class _Builder(HandBuilder):
+    """A PokerStars hand on the reader toolkit (:class:`~drawdealer.parsers.sitekit.HandBuilder`:
+    seats, actions, claims, the record and its failures): its lines are classified (the memos
+    first), the skeleton checked against :data:`GRAMMAR`, then the record emitted."""
 
     # what a hand may say once (set on the instance when it does)
     posted_sb: int | None = None
-    total_pot: int | None = None
-    rake: int | None = None
-    pots: tuple[int, ...] | None = None
-    hero: str | None = None
     max_seats: int | None = None
-    button_seat: int | None = None
     table_line = ""
-    in_summary = False
 
     def __init__(self, head: _Header, hand_id: str, lines: list[str], start_line: int, source: str) -> None:
+        super().__init__(lines, start_line, source, cents=head.cents)
         self.head = head
         self.hand_id = hand_id
-        self.lines = lines
-        self.start = start_line
-        self.source = source
-        self.cents = head.cents
-        self.seats: list[Seat] = []
-        self.names: dict[str, int] = {}
         self.seat_names: dict[int, str] = {}
-        self.actions: list[Action] = []
         self.descriptions: list[tuple[str, str, int | None]] = []
         self.body_desc: dict[str, str] = {}
         self.showed: dict[str, str | None] = {}  # who showed, and the text of the cards shown in the body
         self.antes: list[Action] = []
-        self.uncalled: list[tuple[str, int, int | None]] = []
-        self.collected: list[PotClaim] = []
-        self.summary_won: list[tuple[str, int, int | None]] = []
         self.reshuffles: list[tuple[int, int | None]] = []
-        self.claim_lines: dict[str, int] = {}
 
     def build(self, game: str) -> HandRecord:
         start = self.start
@@ -572,7 +532,7 @@ class _Builder:
             if kind == "SEAT":  # a seat line seen before
                 seat = template
                 if seat.name in names:
-                    raise _At(number - start, LineError(f"player '{seat.name}' is seated twice", 9))
+                    raise LineError(f"player '{seat.name}' is seated twice", 9, number - start)
                 names[seat.name] = seat.seat
                 self.seat_names[seat.seat] = seat.name
                 self.seats.append(seat)
@@ -585,22 +545,23 @@ class _Builder:
                     try:
                         kind = self._other(number - start, line, number)
                     except LineError as e:
-                        raise _At(number - start, e) from None
+                        raise e.at(number - start) from None
                     except CardError as e:
-                        raise _At(number - start, LineError(str(e))) from None
+                        raise LineError(str(e), index=number - start) from None
                     if kind is None:
                         continue
                 elif kind == "SUMMARY":
                     shape.append(kind)
                     where.append(number)
-                    self.in_summary = True
+                    self.summary = True
                     break
             if kind != prev or kind not in _REPEATABLE:
                 shape.append(kind)
                 where.append(number)
                 prev = kind
         if len(self.seats) > limits.MAX_PLAYERS:  # before the summary, the record and the replay
-            raise _TooManyPlayers(len(self.seats), where[shape.index("SEAT")] - start)
+            return limits.player_count_failure(len(self.seats), line=where[shape.index("SEAT")], hand_id=self.hand_id,
+                                               start_line=start, end_line=self.end, source=self.source)
         prev = "SUMMARY"
         seen = _summary_memo[self.cents].get
         seat_names = self.seat_names
@@ -618,7 +579,7 @@ class _Builder:
                 try:
                     kind = self._summary_line(line, number)
                 except LineError as e:
-                    raise _At(number - start, e) from None
+                    raise e.at(number - start) from None
                 if kind is None:
                     continue
             else:
@@ -630,14 +591,14 @@ class _Builder:
 
         too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
         if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
-            raise _At(too_long[0], LineError(too_long[1]))
+            raise LineError(too_long[1], index=too_long[0])
         verdict = GRAMMAR.check(tuple(shape))
         if verdict is not None:
             index, message = verdict
-            raise _At(where[index] - start, LineError(message))
+            raise LineError(message, index=where[index] - start)
         if len(self.actions) > limits.MAX_ACTIONS:
             over = self.actions[limits.MAX_ACTIONS]
-            raise _At(over.line - start, LineError(limits.actions_message(len(self.actions))))
+            raise LineError(limits.actions_message(len(self.actions)), index=over.line - start)
         return self._record(game)
 
     def _other(self, i: int, line: str, number: int) -> str | None:
@@ -694,25 +655,18 @@ class _Builder:
         try:
             return self._classify(i, line)
         except LineError as e:
-            raise _At(i, e) from None
+            raise e.at(i) from None
         except CardError as e:
-            raise _At(i, LineError(str(e))) from None
+            raise LineError(str(e), index=i) from None
 
     def _record(self, game: str) -> HandRecord:
-        head = self.head
-        button = None
-        extra: dict[str, Any] = {"header": self.lines[0], "table": self.table_line}
-        if self.button_seat is not None:
-            button = self.seat_names.get(self.button_seat)
-            if button is None:
-                extra["button_seat"] = self.button_seat
         big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
-        return new_record(self.hand_id, game, self._dealt_seats(), button, stakes, tuple(self.actions), self._claims(),
-                          _house_rules(self.max_seats, stakes.ante > 0, big_blind_ante), self.source,
-                          self.start, self.start + len(self.lines) - 1, self.hero, head.currency, extra)
+        return self.record(hand_id=self.hand_id, game=game, stakes=stakes,
+                           options=_house_rules(self.max_seats, stakes.ante > 0, big_blind_ante),
+                           currency=self.head.currency, extra={"header": self.lines[0], "table": self.table_line})
 
-    def _claims(self) -> Claims:
+    def claims(self) -> Claims:
         """What PokerStars' claim lines mean, each read as the record's claim of the same meaning
         (:class:`~drawdealer.engine.record.Claims`), learned from the corpus and public logs:
 
@@ -733,11 +687,11 @@ class _Builder:
           in the summary: P's total from every pot, net of rake (read when the body has none).
         - Final stacks: not printed (the next hand's seat lines show them).
         """
-        return new_claims(self.total_pot, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
+        return new_claims(self.total, self.pots, self.rake, tuple(self.uncalled), tuple(self.collected),
                           tuple(self.descriptions), (), tuple(self.summary_won), tuple(self.reshuffles),
                           self.claim_lines)
 
-    def _dealt_seats(self) -> tuple[Seat, ...]:
+    def dealt_seats(self) -> tuple[Seat, ...]:
         """The seats, a player marked 'is sitting out' who acts in the hand counted as dealt in: a
         tournament deals a sitting-out player his cards and folds them for him (the corpus' Badugi
         tournaments: 'Seat 6: Player0 (1500 in chips) is sitting out', then 'Player0: folds')."""
@@ -761,9 +715,9 @@ class _Builder:
             if kind is None:
                 raise LineError(f"unknown section '{line}'")
             if kind == "SUMMARY":
-                self.in_summary = True
+                self.summary = True
             return kind
-        if self.in_summary or line.startswith("Total pot "):
+        if self.summary or line.startswith("Total pot "):
             return self._summary_line(line, number)
         if line.startswith("Seat "):
             return self._seat_line(line, number)
@@ -900,7 +854,7 @@ class _Builder:
             if hit is None:
                 hit = _total_line(line, cents)
                 remember(totals, line, hit)
-            self.total_pot, self.rake, pots = hit
+            self.total, self.rake, pots = hit
             if pots is not None:
                 self.pots = pots
                 self.claim_lines["pots"] = number

@@ -34,6 +34,7 @@ from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
+from drawdealer.parsers.fastaction import new_record
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -46,12 +47,25 @@ MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
 
 class LineError(ValueError):
     """A line that cannot be read: ``column`` is 1-based within the line (a ``ValueError``, so that
-    a reader catching bad amounts and cards catches this too)."""
+    a reader catching bad amounts and cards catches this too); ``index``, the line's index in the
+    hand, where the raiser knows it (a reader's loop sets it with :meth:`at`)."""
 
-    def __init__(self, message: str, column: int = 1) -> None:
+    def __init__(self, message: str, column: int = 1, index: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.column = column
+        self.index = index
+
+    def at(self, index: int) -> LineError:
+        """This error at line ``index`` of the hand."""
+        return LineError(self.message, self.column, index)
+
+
+def hand_failure(lines: list[str], start: int, source: str, message: str, index: int, hand_id: str,
+                 column: int = 1) -> ParseFailure:
+    """The :class:`ParseFailure` of the hand ``lines`` (its first at line ``start``) at ``lines[index]``."""
+    return ParseFailure(message=message, line=start + index, column=column, text=lines[index][:200] if lines else "",
+                        hand_id=hand_id, start_line=start, end_line=start + len(lines) - 1, source=source)
 
 
 # --------------------------------------------------------------------------- amounts and cards
@@ -268,8 +282,7 @@ class HandBuilder:
 
     def failure(self, message: str, index: int, hand_id: str, column: int = 1) -> ParseFailure:
         """The hand's :class:`ParseFailure` at ``lines[index]``."""
-        return ParseFailure(message=message, line=self.start + index, column=column, text=self.lines[index][:200],
-                            hand_id=hand_id, start_line=self.start, end_line=self.end, source=self.source)
+        return hand_failure(self.lines, self.start, self.source, message, index, hand_id, column)
 
     def body_line(self, line: str, number: int) -> None:
         """One line before the summary: the first row of :attr:`LINES` that matches it."""
@@ -456,6 +469,10 @@ class HandBuilder:
         by_seat = {s: n for n, s in self.names.items()}
         return by_seat.get(self.button_seat) if self.button_seat is not None else None
 
+    def dealt_seats(self) -> tuple[Seat, ...]:
+        """The record's seats (a site may count some it marks as sitting out as dealt in)."""
+        return tuple(self.seats)
+
     def claims(self) -> Claims:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
@@ -469,10 +486,8 @@ class HandBuilder:
         button = self.button()
         if self.button_seat is not None and button is None:
             extra = {**extra, "button_seat": self.button_seat}
-        record = HandRecord(hand_id=hand_id, game=game, seats=tuple(self.seats), button=button, stakes=stakes,
-                            actions=tuple(self.actions), claims=self.claims(), options=options,
-                            source=self.source, line=self.start, end_line=self.end, hero=self.hero,
-                            currency=currency, extra=extra)
+        record = new_record(hand_id, game, self.dealt_seats(), button, stakes, tuple(self.actions), self.claims(),
+                            options, self.source, self.start, self.end, self.hero, currency, extra)
         if antes_in_position_order and any(a.kind is K.POST_ANTE for a in self.actions):
             order = position_order(record)  # heads-up the button has the small blind
             position = {s.name: i for i, s in enumerate(order[::-1] if len(order) == 2 else order)}
