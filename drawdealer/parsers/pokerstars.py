@@ -67,7 +67,9 @@ from drawdealer.parsers.sitekit import (
     HandBuilder,
     LineError,
     clear_amount_memo,
+    first_match,
     hand_failure,
+    line_table,
     parse_amount,
     parse_card_list,
     remember,
@@ -254,21 +256,37 @@ _SUMMARY_WHAT = re.compile(
     r"|(?P<other>didn't show and won \((?P<won2>[^)]*)\)|is sitting out|sat out|didn't bet))$"
 )
 
-_VERB = re.compile(
-    r"(?:(?P<fold>folds)|(?P<check>checks)"
-    r"|calls (?P<call>\S+)|bets (?P<bet>\S+)|raises (?P<by>\S+) to (?P<to>\S+)"
-    r"|posts (?P<post>small blind|big blind|the ante|small & big blinds) (?P<post_amt>\S+)"
-    r"|discards (?P<count>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?"
-    r"|stands pat(?: on \[(?P<pat>[^\]]*)\])?"
-    r"|shows \[(?P<shown>[^\]]*)\](?: \((?P<desc>.*)\))?"
-    r"|mucks hand(?: \[(?P<mucked>[^\]]*)\])?"
-    r"|(?P<noshow>doesn't show hand))$"
+ACTIONS = line_table(
+    ("fold", "folds", r"folds$"),
+    ("check", "checks", r"checks$"),
+    ("call", "calls ", r"calls (?P<amt>\S+)$"),
+    ("bet", "bets ", r"bets (?P<amt>\S+)$"),
+    ("raise", "raises ", r"raises (?P<by>\S+) to (?P<amt>\S+)$"),
+    ("post_sb", "posts small blind ", r"posts small blind (?P<amt>\S+)$"),
+    ("post_bb", "posts big blind ", r"posts big blind (?P<amt>\S+)$"),
+    ("post_ante", "posts the ante ", r"posts the ante (?P<amt>\S+)$"),
+    ("post_both", "posts small & big blinds ", r"posts small & big blinds (?P<amt>\S+)$"),
+    ("discard", "discards ", r"discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("pat", "stands pat", r"stands pat(?: on \[(?P<cards>[^\]]*)\])?$"),
+    ("show", "shows [", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$"),
+    ("muck", "mucks hand", r"mucks hand(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("noshow", "doesn't show hand", r"doesn't show hand$"),
 )
+"""What a player's line says after ``name: `` (without `` and is all-in`` or `` and has reached the
+X cap``), one row per kind of line, named as the toolkit names them
+(:class:`~drawdealer.parsers.sitekit.HandBuilder`; ``post_both``, ``posts small & big blinds``, and
+``noshow``, ``doesn't show hand``, are PokerStars' own); ``raise``'s ``amt`` is the total ("to")."""
+_KIND_OF = {
+    "fold": ("ACT", K.FOLD), "check": ("ACT", K.CHECK), "call": ("ACT", K.CALL), "bet": ("ACT", K.BET),
+    "raise": ("ACT", K.RAISE), "post_sb": ("POST", K.POST_SB), "post_bb": ("POST", K.POST_BB),
+    "post_ante": ("POST", K.POST_ANTE), "post_both": ("POST", K.POST_DEAD), "discard": ("DRAW", K.DRAW),
+    "pat": ("DRAW", K.DRAW), "show": ("SHOW", K.SHOW), "muck": ("MUCK", K.MUCK), "noshow": ("NOSHOW", None),
+}
+"""Each kind of :data:`ACTIONS`: its kind of line in the grammar (``pokerstars.lark``) and its action."""
 _NOISE_REST = re.compile(
     r"sits out|is sitting out|is away|has timed out(?: while disconnected)?|has returned|is (?:dis)?connected"
     r"|sits down|stands up|will be allowed to play after the button"
 )
-_POSTS = {"small blind": K.POST_SB, "big blind": K.POST_BB, "the ante": K.POST_ANTE, "small & big blinds": K.POST_DEAD}
 
 # A parsed action text: (line kind, action kind, amount, all_in, count, cards, cards2, text)
 _rest_memo: dict[tuple[str, bool], tuple[Any, ...]] = {}
@@ -288,7 +306,7 @@ def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
 
 
 def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
-    """What :func:`_parse_rest` returns, read with the regexes."""
+    """What :func:`_parse_rest` returns, read by the table :data:`ACTIONS`."""
     body, all_in = rest, False
     if body.endswith(_ALLIN):
         body, all_in = body[: -len(_ALLIN)], True
@@ -296,40 +314,29 @@ def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
         cap = _CAP_SUFFIX.search(body)
         if cap:
             body = body[: cap.start()]
-    m = _VERB.match(body)
-    if m is None:
+    hit = first_match(ACTIONS, body)
+    if hit is None:
         if _NOISE_REST.fullmatch(rest):
             return "NOISE", None, 0, False, 0, None, None, None
         raise LineError(f"'{rest}' is not a PokerStars action")
-    g = m.group
+    kind, m = hit
+    shape, action = _KIND_OF[kind]
     try:
-        if g("fold"):
-            out = ("ACT", K.FOLD, 0, all_in, 0, None, None, None)
-        elif g("check"):
-            out = ("ACT", K.CHECK, 0, all_in, 0, None, None, None)
-        elif g("call"):
-            out = ("ACT", K.CALL, parse_amount(g("call"), cents), all_in, 0, None, None, None)
-        elif g("bet"):
-            out = ("ACT", K.BET, parse_amount(g("bet"), cents), all_in, 0, None, None, None)
-        elif g("to"):
-            parse_amount(g("by"), cents)
-            out = ("ACT", K.RAISE, parse_amount(g("to"), cents), all_in, 0, None, None, None)
-        elif g("post"):
-            out = ("POST", _POSTS[g("post")], parse_amount(g("post_amt"), cents), all_in, 0, None, None, None)
-        elif g("count") is not None:
-            discarded = g("discarded")
-            cards = parse_card_list(discarded) if discarded is not None else None
-            out = ("DRAW", K.DRAW, 0, all_in, int(g("count")), cards, None, None)
-        elif body.startswith("stands pat"):
-            pat = g("pat")
-            out = ("DRAW", K.DRAW, 0, all_in, 0, None, parse_card_list(pat) if pat is not None else None, None)
-        elif g("shown") is not None:
-            out = ("SHOW", K.SHOW, 0, all_in, 0, parse_card_list(g("shown")), None, g("desc"))
-        elif g("noshow"):
-            out = ("NOSHOW", None, 0, all_in, 0, None, None, None)
+        if shape == "ACT" or shape == "POST":
+            if kind == "raise":
+                parse_amount(m["by"], cents)
+            amount = parse_amount(m["amt"], cents) if kind != "fold" and kind != "check" else 0
+            out = (shape, action, amount, all_in, 0, None, None, None)
+        elif shape == "NOSHOW":
+            out = (shape, None, 0, all_in, 0, None, None, None)
         else:
-            mucked = g("mucked")
-            out = ("MUCK", K.MUCK, 0, all_in, 0, parse_card_list(mucked) if mucked is not None else None, None, None)
+            cards = parse_card_list(m["cards"]) if m["cards"] is not None else None
+            if kind == "discard":
+                out = (shape, action, 0, all_in, int(m["n"]), cards, None, None)
+            elif kind == "pat":
+                out = (shape, action, 0, all_in, 0, None, cards, None)
+            else:
+                out = (shape, action, 0, all_in, 0, cards, None, m["desc"] if kind == "show" else None)
     except CardError as e:
         raise LineError(f"'{rest}': {e}") from None
     return out

@@ -160,6 +160,16 @@ def line_table(*rows: tuple[str, str, str]) -> LineTable:
     return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
 
 
+def first_match(table: LineTable, text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind and match of the first row of ``table`` that matches ``text``, or None."""
+    for kind, word, pattern in table:
+        if word in text:
+            m = pattern.match(text)
+            if m is not None:
+                return kind, m
+    return None
+
+
 def group(m: re.Match[str], name: str) -> str | None:
     """Group ``name`` of ``m``, or None when it did not match or the pattern has no such group."""
     return m[name] if name in m.re.groupindex else None
