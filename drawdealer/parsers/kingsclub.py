@@ -14,8 +14,8 @@ FPDB's ``KingsClubToFpdb.py``); :func:`house_rules` sets the rule options:
 amounts                       dollars and cents with no currency sign (``3,533.50``; the files
                               and FPDB say USD): read in cents, currency ``$``
 blinds, fixed limit           ``Limit Badugi - 30/60``: small bet / big bet; the big blind is the
-                              small bet, the small blind half of it (the small-blind post when
-                              the log has one)
+                              small bet, the small blind half of it (every hand of the corpus;
+                              the small-blind post where half is not a whole cent)
 blinds, pot and no limit      ``No Limit 2-7 Single Draw - 25/50``: small and big blind
 antes                         not in the header: ``P: posts ante 5.50`` (the table's ante is the
                               largest posted); listed from seat 1 up, the record lists them from
@@ -329,7 +329,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     antes = [x.amount for x in builder.actions if x.kind is K.POST_ANTE]
     ante = max(antes, default=0)
     if fixed:
-        sb = builder.sb_post if builder.sb_post is not None else small
+        sb = builder.sb_post if big % 2 and builder.sb_post is not None else small
         stakes = Stakes(sb=sb, bb=big, ante=ante, small_bet=big, big_bet=builder.amount(b))
     else:
         stakes = Stakes(sb=small, bb=big, ante=ante)
