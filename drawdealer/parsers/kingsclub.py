@@ -185,7 +185,7 @@ class KingsClubBuilder(HandBuilder):
         name, to = m["name"], self.amount(m["amt"])
         before = self.in_front.get(name, 0)
         if to < before:
-            raise LineError(f"{name} calls to {m['amt']}, less than he has in this round", column=line.rindex(m["amt"]) + 1)
+            raise LineError(f"{name} calls to {m['amt']}, less than he has in this round", column=m.start("amt") + 1)
         self.in_front[name] = to
         self.add(K.CALL, name, number, line, amount=to - before, all_in=self.all_in(m))
 
@@ -263,7 +263,7 @@ class KingsClubBuilder(HandBuilder):
         start = next(s.stack for s in self.seats if s.name == name)
         if end - start != (-net if m["sign"] == "-" else net):
             raise LineError(f"{name} ends with {m['stack']}, {m['sign']}{m['net']} from his starting stack:"
-                            " the summary contradicts itself", column=line.index("(") + 1)
+                            " the summary contradicts itself", column=m.start("stack") + 1)
         self.final_stacks.append((name, end))
         self.claim_lines[f"stack:{name}"] = number
 
