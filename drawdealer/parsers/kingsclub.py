@@ -37,8 +37,8 @@ draws                         ``P draws N`` (count only), ``P stands pat``, the 
                               ``*** 1ST DRAW ***``: the draw lines alone end the first round
 streets                       ``*** 1ST BETTING ROUND ***``, ``*** 2ND DRAW ***`` …: not needed,
                               the replay knows the rounds from the actions (some hands omit them)
-showdown                      no ``SHOW DOWN`` marker: ``P shows [..]`` after the last round;
-                              ``P mucks`` (FPDB's pattern, no sample) once someone showed
+showdown                      no ``SHOW DOWN`` marker: ``P shows [..]`` after the last round,
+                              every player still in shows (the corpus; FPDB reads no muck line)
 run it twice                  ``Run 1: P shows``, ``Run 2: P shows`` and a hero draw of two sets
                               (``draws [8c] [Qs]``): the draw dealt twice and the pot shared by the
                               runs. RULES.md has one draw of as many cards as thrown away (§6.3)
@@ -103,7 +103,7 @@ HEADER = re.compile(rf"#(?P<id>\d+): (?P<structure>Limit|Pot Limit|No Limit) (?P
 _TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
                     r" Seat #?(?P<seat>\d+) is the button$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}$")
-_ALL_IN = rf"(?P<all_in>,? and is all in)?(?: and has reached the {MONEY} cap)?"
+_ALL_IN = r"(?P<all_in>,? and is all in)?"
 _WHO = r"(?P<name>.+?)"
 
 LINES = line_table(
@@ -122,11 +122,10 @@ LINES = line_table(
     ("pat", " stands pat", rf"{_WHO} stands pat$"),
     ("run", "Run ", r"Run \d+: .*$"),
     ("show", " shows ", rf"{_WHO} shows \[(?P<cards>[^\]]*)\]$"),
-    ("muck", " mucks", rf"{_WHO} mucks(?: \[(?P<cards>[^\]]*)\])?$"),
     ("noise", " sits out", rf"{_WHO} sits out$"),
 )
-_SECTION = re.compile(r"\*\*\* (?P<name>[A-Z0-9 ]+) \*\*\*$")
 """Every line of a hand's body before the summary: its kind, a word it must hold and its pattern."""
+_SECTION = re.compile(r"\*\*\* (?P<name>[A-Z0-9 ]+) \*\*\*$")
 
 SUMMARY_LINES = line_table(
     ("final", "Seat ", rf"Seat (?P<seat>\d+): {_WHO} \((?P<stack>{MONEY})\) (?P<sign>[+-]?)(?P<net>{MONEY})$"),
@@ -241,10 +240,6 @@ class KingsClubBuilder(HandBuilder):
 
     def on_run(self, m: re.Match[str], number: int, line: str) -> None:
         raise RunTwice
-
-    def on_show(self, m: re.Match[str], number: int, line: str) -> None:
-        self.showdown = True  # no 'SHOW DOWN' marker: the first show starts it
-        super().on_show(m, number, line)
 
     def summary_line(self, line: str, number: int) -> None:
         for kind, word, pattern in SUMMARY_LINES:
