@@ -286,7 +286,8 @@ class HandBuilder:
         return type(self).__name__.removesuffix("Builder")
 
     def summary_line(self, line: str, number: int) -> None:
-        """One line after the summary section starts (a site reads its own; none by default)."""
+        """One line after the summary section starts: a body line unless the site reads its own."""
+        self.body_line(line, number)
 
     # ---- the standard kinds
 
