@@ -20,7 +20,7 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text, write_phh
 from drawdealer.parsers.compare import differences
-from drawdealer.parsers.sniff import detect_format, split_text
+from drawdealer.parsers.sniff import KINGSCLUB, detect_format, split_text
 from drawdealer.validate import validate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,7 +43,7 @@ def codes(record: HandRecord) -> list[str]:
 
 
 def test_a_kingsclub_hand_is_told_by_content_and_read_clean() -> None:
-    assert detect_format(split_text(HAND))[0] == "kingsclub"
+    assert detect_format(split_text(HAND))[0] == KINGSCLUB
     record = one(HAND)
     assert isinstance(record, HandRecord)
     assert (record.hand_id, record.game, record.button, record.hero) == ("900000000", "27TD-FL", "Ann", "Hero")

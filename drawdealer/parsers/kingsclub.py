@@ -74,9 +74,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from dataclasses import replace
-
-from drawdealer.engine.record import Claims, HandRecord, PotClaim, Stakes
+from drawdealer.engine.record import HandRecord, PotClaim, Stakes
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
@@ -122,17 +120,14 @@ LINES = line_table(
     ("pat", " stands pat", rf"{_WHO} stands pat$"),
     ("run", "Run ", r"Run \d+: .*$"),
     ("show", " shows ", rf"{_WHO} shows \[(?P<cards>[^\]]*)\]$"),
+    ("section", "*** ", r"\*\*\* (?P<section>[A-Z0-9 ]+) \*\*\*$"),
     ("noise", " sits out", rf"{_WHO} sits out$"),
-)
-"""Every line of a hand's body before the summary: its kind, a word it must hold and its pattern."""
-_SECTION = re.compile(r"\*\*\* (?P<name>[A-Z0-9 ]+) \*\*\*$")
-
-SUMMARY_LINES = line_table(
+    # the summary
     ("final", "Seat ", rf"Seat (?P<seat>\d+): {_WHO} \((?P<stack>{MONEY})\) (?P<sign>[+-]?)(?P<net>{MONEY})$"),
     ("rake", "Rake ", rf"Rake (?P<amt>{MONEY})$"),
-    ("wins", " wins ", rf"{_WHO} wins (?:(?P<pot>pot|side pot (?P<n>\d+)) )?\((?P<amt>{MONEY})\)(?P<share> from pot)?$"),
+    ("wins", " wins ", rf"{_WHO} wins (?:pot |side pot (?P<n>\d+) )?\((?P<amt>{MONEY})\)(?: from pot)?$"),
 )
-"""Every line of the summary."""
+"""Every line of a hand after its table line: its kind, a word it must hold and its pattern."""
 
 
 class RunTwice(Exception):
@@ -150,6 +145,7 @@ class KingsClubBuilder(HandBuilder):
     """One KingsClub hand: the body's lines by :data:`LINES`, the summary's by :data:`SUMMARY_LINES`."""
 
     LINES = LINES
+    UNCALLED_PRINTED = False  # the table's row 'uncalled bets'
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{MONEY})\)$")
 
     def __init__(self, lines: list[str], start: int, source: str, *, blinds: tuple[int, int], hand_size: int) -> None:
@@ -160,16 +156,6 @@ class KingsClubBuilder(HandBuilder):
         self.sb_post: int | None = None
         self.rake = 0  # no 'Rake' line: no rake (the table's row 'rake')
         self.in_front: dict[str, int] = {}  # chips each player has put in this betting round (row 'calls')
-
-    def body_line(self, line: str, number: int) -> None:
-        """A ``*** 1ST DRAW ***`` section line, or a line of :data:`LINES`."""
-        if line.startswith("***"):
-            m = _SECTION.match(line)
-            if m is None:
-                raise LineError("an unknown '***' section")
-            self.on_section(m, number, line)
-        else:
-            super().body_line(line, number)
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
         self.sb_post = self.in_front[m["name"]] = self.amount(m["amt"])
@@ -241,14 +227,6 @@ class KingsClubBuilder(HandBuilder):
     def on_run(self, m: re.Match[str], number: int, line: str) -> None:
         raise RunTwice
 
-    def summary_line(self, line: str, number: int) -> None:
-        for kind, word, pattern in SUMMARY_LINES:
-            m = pattern.match(line) if word in line else None
-            if m is not None:
-                getattr(self, "on_" + kind)(m, number, line)
-                return
-        raise LineError("not a KingsClub summary line")
-
     def on_final(self, m: re.Match[str], number: int, line: str) -> None:
         """``Seat N: P (X) +Y``: P ends with X, Y more than he started with."""
         name = self.player(m["name"])
@@ -270,9 +248,6 @@ class KingsClubBuilder(HandBuilder):
         index = int(m["n"]) if m["n"] is not None else None
         self.collected.append(PotClaim(player=self.player(m["name"]), amount=self.amount(m["amt"]),
                                        pot_index=index, line=number))
-
-    def claims(self) -> Claims:
-        return replace(super().claims(), uncalled_printed=False)  # the table's row 'uncalled bets'
 
     def finish(self) -> None:
         """A seat no ``Dealt to`` line names sits out (the table's row 'deal')."""

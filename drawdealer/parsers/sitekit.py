@@ -210,6 +210,9 @@ class HandBuilder:
     SUMMARY = frozenset({"SUMMARY"})
     POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
     """One pot of a total line's ``pots`` group."""
+    UNCALLED_PRINTED = True
+    """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
+    a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -459,7 +462,8 @@ class HandBuilder:
     def claims(self) -> Claims:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
-                      final_stacks=tuple(self.final_stacks), lines=self.claim_lines)
+                      final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
                extra: dict[str, Any], antes_in_position_order: bool = False) -> HandRecord:
