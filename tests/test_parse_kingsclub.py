@@ -204,6 +204,12 @@ def test_a_line_that_fits_no_pattern_is_a_parse_error_on_its_line(line: str) -> 
     assert isinstance(failure, ParseFailure) and failure.line == 35 and failure.text == line
 
 
+def test_a_header_amount_past_the_limits_is_a_parse_error_on_the_header() -> None:
+    failure = one(HAND.replace("- 40/80", "- 12345678901234567890/80"))
+    assert isinstance(failure, ParseFailure) and (failure.line, failure.column) == (1, 37)
+    assert "digits" in failure.message or "number" in failure.message
+
+
 def test_a_hand_without_its_table_line_is_a_parse_error() -> None:
     failure = one(HAND.replace("Table 'Fixture' Seat 1 is the button\n", ""))
     assert isinstance(failure, ParseFailure) and failure.line == 3 and "table line" in failure.message

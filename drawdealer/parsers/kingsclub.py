@@ -142,7 +142,7 @@ def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
 
 
 class KingsClubBuilder(HandBuilder):
-    """One KingsClub hand: the body's lines by :data:`LINES`, the summary's by :data:`SUMMARY_LINES`."""
+    """One KingsClub hand, its lines read by :data:`LINES`."""
 
     LINES = LINES
     UNCALLED_PRINTED = False  # the table's row 'uncalled bets'
@@ -207,22 +207,24 @@ class KingsClubBuilder(HandBuilder):
         if known or len(tokens) != self.hand_size:
             self.add(K.DEAL, name, number, line, cards=parse_card_list(" ".join(known)) or None, count=len(tokens))
 
+    def draw(self, name: str, number: int, line: str, **fields: Any) -> None:
+        """A draw: it ends the betting round (A-5 single draw prints no section before it)."""
+        self.in_front = {}
+        self.add(K.DRAW, name, number, line, **fields)
+
     def on_draws(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front = {}  # a draw ends the betting round
-        self.add(K.DRAW, m["name"], number, line, count=int(m["n"]))
+        self.draw(m["name"], number, line, count=int(m["n"]))
 
     def on_swap(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front = {}  # a draw ends the betting round
         """The hero's ``discards [..] draws [..]``; a second set of new cards is a second run."""
         if m["run2"] is not None:
             raise RunTwice
         discarded, received = parse_card_list(m["cards"]), parse_card_list(m["new"])
-        self.add(K.DRAW, m["name"], number, line, count=len(discarded), discarded=discarded, received=received,
-                 received_count=len(received))
+        self.draw(m["name"], number, line, count=len(discarded), discarded=discarded, received=received,
+                  received_count=len(received))
 
     def on_pat(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front = {}  # a draw ends the betting round
-        self.add(K.DRAW, m["name"], number, line)
+        self.draw(m["name"], number, line)
 
     def on_run(self, m: re.Match[str], number: int, line: str) -> None:
         raise RunTwice
@@ -274,10 +276,13 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     if any(line == "Hand cancelled" for line in lines):
         return Skipped(hand_id=hand_id, game=game, reason="cancelled", line=start, end_line=end, source=source,
                        message="KingsClub cancelled this hand")
-    a, b = header["a"], header["b"]
     fixed = STRUCTURES[structure] == "FL"
-    small, big = (parse_amount(a, True) // 2, parse_amount(a, True)) if fixed else (parse_amount(a, True),
-                                                                                     parse_amount(b, True))
+    try:
+        a, b = parse_amount(header["a"], True), parse_amount(header["b"], True)
+    except LineError as e:
+        return ParseFailure(message=e.message, line=start, column=header.start("a") + 1, text=lines[0][:200],
+                            hand_id=hand_id, start_line=start, end_line=end, source=source)
+    small, big = (a // 2, a) if fixed else (a, b)
     builder = KingsClubBuilder(lines, start, source, blinds=(small, big), hand_size=get_game(game).hand_size)
     first = 1
     if len(lines) > first and _DATE.match(lines[first]):
@@ -300,7 +305,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     ante = max(antes, default=0)
     if fixed:
         sb = builder.sb_post if big % 2 and builder.sb_post is not None else small
-        stakes = Stakes(sb=sb, bb=big, ante=ante, small_bet=big, big_bet=builder.amount(b))
+        stakes = Stakes(sb=sb, bb=big, ante=ante, small_bet=big, big_bet=b)
     else:
         stakes = Stakes(sb=small, bb=big, ante=ante)
     max_seats = int(table["max"]) if table["max"] else max((s.seat for s in builder.seats), default=None)
