@@ -79,8 +79,8 @@ from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import (MONEY, HandBuilder, LineError, line_table, parse_amount, parse_card_list,
-                                         unsupported)
+from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, LineError, betting_rows, line_table
+from drawdealer.parsers.sitekit import parse_amount, parse_card_list, unsupported
 
 GAMES = {
     "2-7 Triple Draw": "27TD",
@@ -101,20 +101,15 @@ HEADER = re.compile(rf"#(?P<id>\d+): (?P<structure>Limit|Pot Limit|No Limit) (?P
 _TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
                     r" Seat #?(?P<seat>\d+) is the button$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}$")
-_ALL_IN = r"(?P<all_in>,? and is all in)?"
 _WHO = r"(?P<name>.+?)"
 
 LINES = line_table(
-    ("post_ante", ": posts ante ", rf"{_WHO}: posts ante (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_sb", ": posts the small", rf"{_WHO}: posts the small blind (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_bb", ": posts the big", rf"{_WHO}: posts the big blind (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_blind", ": posts blind ", rf"{_WHO}: posts blind (?P<amt>{MONEY}){_ALL_IN}$"),
+    ("post_ante", ": posts ante ", rf"{_WHO}: posts ante (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_sb", ": posts the small", rf"{_WHO}: posts the small blind (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_bb", ": posts the big", rf"{_WHO}: posts the big blind (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_blind", ": posts blind ", rf"{_WHO}: posts blind (?P<amt>{MONEY}){ALL_IN}$"),
     ("dealt", "Dealt to ", rf"Dealt to {_WHO}: \[(?P<cards>[^\]]*)\]$"),
-    ("fold", " folds", rf"{_WHO} folds$"),
-    ("check", " checks", rf"{_WHO} checks$"),
-    ("call", " calls ", rf"{_WHO} calls (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("bet", " bets ", rf"{_WHO} bets (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("raise", " raises to ", rf"{_WHO} raises to (?P<amt>{MONEY}){_ALL_IN}$"),
+    *betting_rows(_WHO + " ", ALL_IN),
     ("draws", " draws ", rf"{_WHO} draws (?P<n>\d+)(?: cards?)?$"),
     ("swap", " discards ", rf"{_WHO} discards \[(?P<cards>[^\]]*)\] draws \[(?P<new>[^\]]*)\](?P<run2> \[[^\]]*\])?$"),
     ("pat", " stands pat", rf"{_WHO} stands pat$"),

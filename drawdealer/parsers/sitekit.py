@@ -41,6 +41,8 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
 """An amount as sites write it (``$1,234.50``, ``1500``), for line patterns."""
+ALL_IN = r"(?P<all_in>,? and is all in)?"
+"""The all-in tail most sites write after an amount (``calls 25, and is all in``), for line patterns."""
 
 
 class LineError(ValueError):
@@ -143,6 +145,17 @@ def line_table(*rows: tuple[str, str, str]) -> LineTable:
     """A :data:`LineTable` from ``(kind, word, pattern source)`` rows (each pattern must match the
     whole line: end it with ``$``)."""
     return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
+
+
+def betting_rows(who: str, all_in: str) -> tuple[tuple[str, str, str], ...]:
+    """The rows of :func:`line_table` for the betting lines most sites write alike: ``P folds``,
+    ``P checks``, ``P calls X``, ``P bets X``, ``P raises to X``. ``who`` matches the player's name
+    and the space before the verb (a ``name`` group), ``all_in`` the line's all-in tail, if any (an
+    optional ``all_in`` group). What ``X`` means is the builder's (``calls X`` adds X by default)."""
+    return (("fold", " folds", rf"{who}folds$"), ("check", " checks", rf"{who}checks$"),
+            ("call", " calls ", rf"{who}calls (?P<amt>{MONEY}){all_in}$"),
+            ("bet", " bets ", rf"{who}bets (?P<amt>{MONEY}){all_in}$"),
+            ("raise", " raises to ", rf"{who}raises to (?P<amt>{MONEY}){all_in}$"))
 
 
 def group(m: re.Match[str], name: str) -> str | None:
