@@ -53,7 +53,6 @@ from drawdealer.parsers.fastaction import (
     action_template,
     new_action,
     new_claims,
-    new_pot_claim,
     new_seat,
 )
 from drawdealer.parsers import limits
@@ -224,21 +223,29 @@ _REPEATABLE = frozenset({"SEAT", "POST", "ACT", "DRAW", "DEALT", "SHOW", "MUCK",
                          "COLLECT", "SEATSUM"})
 _ALLIN = " and is all-in"
 _CAP_SUFFIX = re.compile(r" and has reached the [$€£]?[\d,.]+ cap$")
-_NOISE_LINES = frozenset({
-    "Betting is capped",
-    "Pair on board - a double bet is allowed",
-    "No low hand qualified",
-})
-_NOISE = re.compile(
-    r".+? (?:said, \".*\"|joins the table at seat #\d+|leaves the table|is sitting out|sits out|"
-    r"has timed out.*|is (?:dis)?connected|has returned|"
-    r"will be allowed to play after the button|was removed from the table.*|"
-    r"finished the tournament.*|wins the tournament.*|re-buys and receives.*|takes the add-on.*|"
-    r"wins the .*bounty .*|wins .* for (?:eliminating|splitting the elimination of) .*|is away|stands up|sits down)"
-    r"|.+?: (?:sits out|is sitting out|is away)"
+NOISE = line_table(
+    ("noise", "", r"(?:Betting is capped|Pair on board - a double bet is allowed|No low hand qualified)$"),
+    ("noise", "", r"(?:.+? (?:said, \".*\"|joins the table at seat #\d+|leaves the table|is sitting out|sits out|"
+                  r"has timed out.*|is (?:dis)?connected|has returned|"
+                  r"will be allowed to play after the button|was removed from the table.*|"
+                  r"finished the tournament.*|wins the tournament.*|re-buys and receives.*|takes the add-on.*|"
+                  r"wins the .*bounty .*|wins .* for (?:eliminating|splitting the elimination of) .*|is away|stands up"
+                  r"|sits down)"
+                  r"|.+?: (?:sits out|is sitting out|is away))$"),
 )
-_UNCALLED = re.compile(r"Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+)$")
-_COLLECT = re.compile(r"(?P<name>.+) collected (?P<amt>[$€£]?[\d,.]+) from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$")
+"""Table talk and table events (chat, joins, timeouts …), in the body or the summary: never play."""
+LINES = line_table(
+    ("uncalled", "Uncalled bet (", r"Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+)$"),
+    ("reshuffle", "The deck is reshuffled", r"The deck is reshuffled$"),
+) + NOISE + line_table(
+    ("wins", " collected ", r"(?P<name>.+) collected (?P<amt>[$€£]?[\d,.]+) from "
+                            r"(?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"),
+)
+"""The body's lines that are not a player's (``name: …``, :data:`ACTIONS`), a section, a seat or
+``Dealt to`` (read by :meth:`_Builder._classify`, the memos first), named as the toolkit names them
+(:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`); ``reshuffle`` is PokerStars' own."""
+_SHAPE_OF = {"uncalled": "UNCALLED", "wins": "COLLECT"}
+"""The kind of line in the grammar of each kind of :data:`LINES` that is one (the others are not)."""
 _DEALT = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<a>[^\]]*)\])?(?: \[(?P<b>[^\]]*)\])?$")
 _TOTAL = re.compile(r"Total pot (?P<total>[$€£]?[\d,.]+)(?: Main pot (?P<main>[$€£]?[\d,.]*\d)\.(?P<sides>(?: Side pot(?:-\d+)? [$€£]?[\d,.]*\d\.)*))?"
                     r" \| Rake (?P<rake>[$€£]?[\d,.]+)(?: \|.*)?$")
@@ -470,10 +477,10 @@ _noise_memo: dict[str, None] = {}
 _line_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Body lines without cards already read, by whole text (``Player1: folds`` recurs across hands, and
 so does a folding player's seat line): ``(name, line kind, action template or None, what else,
-after)``. Player lines are their :func:`_entry`; ``collected`` and ``Uncalled bet`` lines without
-``': '`` (no player's line whoever is seated) are ``(name, kind, None, (amount, pot) or amount,
-None)``; seat lines are ``(None, "SEAT", seat, None, None)``. A line is taken from the memo only
-when its player is seated (``None`` is nobody's name), seat lines always."""
+after)``. Player lines are their :func:`_entry`; seat lines are ``(None, "SEAT", seat, None,
+None)``. A line is taken from the memo only when its player is seated (``None`` is nobody's name),
+seat lines always. The other lines of :data:`LINES` are memoised by the toolkit
+(:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`)."""
 _MISS = ("", "", None, (), None)  # what the line memo gives for a line it does not hold ('' is nobody's name)
 _card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
@@ -485,6 +492,8 @@ class _Builder(HandBuilder):
     """A PokerStars hand on the reader toolkit (:class:`~drawdealer.parsers.sitekit.HandBuilder`:
     seats, actions, claims, the record and its failures): its lines are classified (the memos
     first), the skeleton checked against :data:`GRAMMAR`, then the record emitted."""
+
+    LINES = LINES
 
     # what a hand may say once (set on the instance when it does)
     posted_sb: int | None = None
@@ -759,35 +768,25 @@ class _Builder(HandBuilder):
         if line.startswith("Dealt to "):
             self._dealt(line, number)
             return "DEALT"
-        if line.startswith("Uncalled bet ("):
-            m = _UNCALLED.match(line)
-            if m is None or m.group("name") not in names:
-                raise LineError("expected 'Uncalled bet (X) returned to <seated player>'")
-            entry = (m.group("name"), "UNCALLED", None, parse_amount(m.group("amt"), cents), None)
-            if ": " not in line:  # no seated player's line, whoever is seated: the line memo may hold it
-                remember(_line_memo[cents], line, entry)
-            self._player_line(entry[0], "UNCALLED", entry[3], number, line)
-            return "UNCALLED"
         if i == 1 and line.startswith("Table '"):
             self.table_line = line
             self.max_seats, self.button_seat = _table(line)
             return "TABLE"
-        if line == "The deck is reshuffled":
-            self.reshuffles.append((len(self.actions), number))
-            return None
-        if line in _NOISE_LINES or _NOISE.fullmatch(line):
-            remember(_noise_memo, line, None)
-            return None
-        m = _COLLECT.match(line)
-        if m is None or m.group("name") not in names:
+        hit = self.classify(line)
+        kind = hit[0] if hit is not None else None
+        if kind != "uncalled" and line.startswith("Uncalled bet ("):
+            raise LineError("expected 'Uncalled bet (X) returned to <seated player>'")
+        if hit is None:
             raise LineError("not a PokerStars line (unknown player or shape)")
-        pot = m.group("pot")
-        entry = (m.group("name"), "COLLECT", None, (parse_amount(m.group("amt"), cents),
-                 0 if pot in ("pot", "main pot") else int(m.group("n") or 1)), None)
-        if ": " not in line and line[:7] != "Table '":  # read so wherever it stands, whoever is seated
-            remember(_line_memo[cents], line, entry)
-        self._player_line(entry[0], "COLLECT", entry[3], number, line)
-        return "COLLECT"
+        getattr(self, "on_" + kind)(hit[1], number, line)
+        return _SHAPE_OF.get(kind)
+
+    def on_reshuffle(self, m: re.Match[str], number: int, line: str) -> None:
+        """``The deck is reshuffled``: where, among the actions (a claim, RULES.md §8.4)."""
+        self.reshuffles.append((len(self.actions), number))
+
+    def on_noise(self, m: re.Match[str], number: int, line: str) -> None:
+        remember(_noise_memo, line, None)  # the body loop passes over it before anything else
 
     def _seat_line(self, line: str, number: int) -> str:
         """``Seat N: name (X in chips)`` not in the line memo: a line whose seat and name were read
@@ -836,15 +835,10 @@ class _Builder(HandBuilder):
             self.body_desc[name] = desc
 
     def _player_line(self, name: str, kind: str, p: Any, number: int, line: str) -> None:
-        """A line of the line memo without an action template: ``collected`` and ``Uncalled bet``
-        lines (``p``: their amount and pot), ``doesn't show hand`` (nothing to record) and ``posts
-        small & big blinds`` (a live big blind and a dead small blind; ``p``: what
-        :func:`_parse_rest` read)."""
-        if kind == "COLLECT":
-            self.collected.append(new_pot_claim(name, p[0], p[1], number))
-        elif kind == "UNCALLED":
-            self.uncalled.append((name, p, number))
-        elif p[0] == "POST" and p[1] is K.POST_DEAD:
+        """A player's line of the line memo without an action template: ``doesn't show hand``
+        (nothing to record) and ``posts small & big blinds`` (a live big blind and a dead small
+        blind; ``p``: what :func:`_parse_rest` read)."""
+        if p[0] == "POST" and p[1] is K.POST_DEAD:
             bb = self._bb()
             live = min(bb, p[2])
             self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
@@ -869,7 +863,7 @@ class _Builder(HandBuilder):
             return "TOTAL"
         if line.startswith("Board "):
             return "BOARD"
-        if line in _NOISE_LINES or _NOISE.fullmatch(line):
+        if first_match(NOISE, line) is not None:
             return None
         raise LineError("not a PokerStars summary line")
 
@@ -1174,7 +1168,7 @@ def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple
 
 def clear_memos() -> None:
     """Empty every memo of this module (tests compare reading with and without them)."""
-    for memo in (_rest_memo, GRAMMAR.verdicts, _noise_memo, _stakes_memo, _rules_memo):
+    for memo in (_rest_memo, GRAMMAR.verdicts, _noise_memo, _stakes_memo, _rules_memo, _Builder.CLASSIFIED):
         memo.clear()
     clear_amount_memo()
     for by_cents in (_line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,

@@ -310,17 +310,48 @@ class HandBuilder:
         """The hand's :class:`ParseFailure` at ``lines[index]``."""
         return hand_failure(self.lines, self.start, self.source, message, index, hand_id, column)
 
-    def body_line(self, line: str, number: int) -> None:
-        """One line before the summary: the first row of :attr:`LINES` that matches it."""
-        if self.SEAT is not None and not self.actions and self.seat(line):
-            return
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.CLASSIFIED = {}
+
+    CLASSIFIED: dict[str, tuple[str, re.Match[str]]] = {}
+    """The site's lines already classified (:meth:`classify`), by text: one memo per builder class,
+    emptied past :data:`MEMO_SIZE`."""
+
+    def classify(self, line: str) -> tuple[str, re.Match[str]] | None:
+        """The kind of ``line`` and its match: the first row of :attr:`LINES` that matches it and
+        whose ``name`` group, if any, is a seated player (``noise`` rows name nobody); None when no
+        row does.
+
+        Memoised by text (:attr:`CLASSIFIED`): a line is remembered only when its row is the first
+        whose pattern matches it at all, so that, whoever is seated, no earlier row can take it: the
+        memo answers when its row's player is seated, and the rows are tried again when he is not."""
+        hit = self.CLASSIFIED.get(line)
+        if hit is not None:
+            kind, m = hit
+            if kind == "noise" or "name" not in m.re.groupindex or m["name"] in self.names:
+                return hit
         names = self.names
+        first = True
         for kind, word, pattern in self.LINES:
             m = pattern.match(line) if word in line else None
-            if m is not None and ("name" not in pattern.groupindex or kind == "noise" or m["name"] in names):
-                getattr(self, "on_" + kind)(m, number, line)
-                return
-        raise LineError(f"not a {self.site_name()} line of a seated player")
+            if m is None:
+                continue
+            if "name" not in pattern.groupindex or kind == "noise" or m["name"] in names:
+                if first:
+                    remember(self.CLASSIFIED, line, (kind, m))
+                return kind, m
+            first = False
+        return None
+
+    def body_line(self, line: str, number: int) -> None:
+        """One line before the summary: its kind (:meth:`classify`) read by ``on_<kind>``."""
+        if self.SEAT is not None and not self.actions and self.seat(line):
+            return
+        hit = self.classify(line)
+        if hit is None:
+            raise LineError(f"not a {self.site_name()} line of a seated player")
+        getattr(self, "on_" + hit[0])(hit[1], number, line)
 
     def site_name(self) -> str:
         return type(self).__name__.removesuffix("Builder")
