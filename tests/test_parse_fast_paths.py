@@ -12,6 +12,8 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_card
 from drawdealer.engine.record import (
@@ -352,3 +354,37 @@ def test_dealt_lines_cut_at_their_brackets_read_as_the_regex_reads_them() -> Non
             assert m is not None and m.groups() == parts, line
     assert cut > 500
 
+
+
+class _Rows(sitekit.HandBuilder):
+    """Rows whose order matters: ``A folds`` is A's fold when A is seated, else table talk; a
+    ``collected`` line names whoever comes before its verb (``A folds collected 2``)."""
+
+    LINES = sitekit.line_table(
+        ("fold", " folds", r"(?P<name>.+?) folds$"),
+        ("wins", " collected ", r"(?P<name>.+) collected (?P<amt>\d+)$"),
+        ("noise", "", r".+ (?:folds|says .*)$"),
+    )
+
+
+@given(st.lists(st.tuples(st.frozensets(st.sampled_from(["A", "B", "A folds"])),
+                          st.lists(st.sampled_from(["A", "B", " folds", " collected 2", " says x"]), min_size=1,
+                                   max_size=4).map("".join)),
+                max_size=30))
+@example([(frozenset(), "A folds"), (frozenset({"A"}), "A folds")])
+@example([(frozenset({"A"}), "A folds"), (frozenset(), "A folds")])
+def test_the_classification_memo_answers_as_the_rows_whoever_is_seated(reads: list) -> None:
+    """HandBuilder.classify remembers a line only when its row is the first that matches it, so that
+    a line read at one table (``A folds`` while A is seated: a fold) reads as the rows say at
+    another (A not seated: table talk)."""
+    _Rows.CLASSIFIED.clear()
+    for seated, line in reads:
+        builder = _Rows([], 1, "", cents=False)
+        builder.names = dict.fromkeys(seated, 1)
+        remembered = builder.classify(line)  # the memo of the lines read so far, at other tables
+        memo = dict(_Rows.CLASSIFIED)
+        _Rows.CLASSIFIED.clear()
+        fresh = builder.classify(line)  # the rows alone
+        _Rows.CLASSIFIED.clear()
+        _Rows.CLASSIFIED.update(memo)
+        assert (remembered and (remembered[0], remembered[1].groupdict())) == (fresh and (fresh[0], fresh[1].groupdict()))
