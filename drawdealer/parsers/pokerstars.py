@@ -477,10 +477,11 @@ _noise_memo: dict[str, None] = {}
 _line_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Body lines without cards already read, by whole text (``Player1: folds`` recurs across hands, and
 so does a folding player's seat line): ``(name, line kind, action template or None, what else,
-after)``. Player lines are their :func:`_entry`; seat lines are ``(None, "SEAT", seat, None,
-None)``. A line is taken from the memo only when its player is seated (``None`` is nobody's name),
-seat lines always. The other lines of :data:`LINES` are memoised by the toolkit
-(:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`)."""
+after)``. Player lines are their :func:`_entry`; ``collected`` and ``Uncalled bet`` lines without
+``': '`` (no player's line whoever is seated) are ``(name, kind, None, their match, None)``, as
+:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify` remembered them; seat lines are ``(None,
+"SEAT", seat, None, None)``. A line is taken from the memo only when its player is seated (``None``
+is nobody's name), seat lines always."""
 _MISS = ("", "", None, (), None)  # what the line memo gives for a line it does not hold ('' is nobody's name)
 _card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
@@ -504,7 +505,6 @@ class _Builder(HandBuilder):
         super().__init__(lines, start_line, source, cents=head.cents)
         self.head = head
         self.hand_id = hand_id
-        self.seat_names: dict[int, str] = {}
         self.descriptions: list[tuple[str, str, int | None]] = []
         self.body_desc: dict[str, str] = {}
         self.showed: dict[str, str | None] = {}  # who showed, and the text of the cards shown in the body
@@ -779,7 +779,12 @@ class _Builder(HandBuilder):
         if hit is None:
             raise LineError("not a PokerStars line (unknown player or shape)")
         getattr(self, "on_" + kind)(hit[1], number, line)
-        return _SHAPE_OF.get(kind)
+        shape = _SHAPE_OF.get(kind)
+        if shape is not None and ": " not in line and line[:7] != "Table '" and self.CLASSIFIED.get(line) is hit:
+            # no player's line whoever is seated, and its row the first that matches it (see classify):
+            # the line memo may hold its classification
+            remember(_line_memo[self.cents], line, (hit[1]["name"], shape, None, hit[1], None))
+        return shape
 
     def on_reshuffle(self, m: re.Match[str], number: int, line: str) -> None:
         """``The deck is reshuffled``: where, among the actions (a claim, RULES.md §8.4)."""
@@ -835,10 +840,15 @@ class _Builder(HandBuilder):
             self.body_desc[name] = desc
 
     def _player_line(self, name: str, kind: str, p: Any, number: int, line: str) -> None:
-        """A player's line of the line memo without an action template: ``doesn't show hand``
-        (nothing to record) and ``posts small & big blinds`` (a live big blind and a dead small
-        blind; ``p``: what :func:`_parse_rest` read)."""
-        if p[0] == "POST" and p[1] is K.POST_DEAD:
+        """A line of the line memo without an action template: ``collected`` and ``Uncalled bet``
+        lines (``p``: their classification's match, read by the toolkit's ``on_wins`` and
+        ``on_uncalled``), ``doesn't show hand`` (nothing to record) and ``posts small & big blinds``
+        (a live big blind and a dead small blind; ``p``: what :func:`_parse_rest` read)."""
+        if kind == "COLLECT":
+            self.on_wins(p, number, line)
+        elif kind == "UNCALLED":
+            self.on_uncalled(p, number, line)
+        elif p[0] == "POST" and p[1] is K.POST_DEAD:
             bb = self._bb()
             live = min(bb, p[2])
             self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))

@@ -34,7 +34,7 @@ from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
-from drawdealer.parsers.fastaction import new_record
+from drawdealer.parsers.fastaction import new_pot_claim, new_record
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -255,7 +255,8 @@ class HandBuilder:
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
         self.seats: list[Seat] = []
-        self.names: dict[str, int] = {}
+        self.names: dict[str, int] = {}  # seated player → seat
+        self.seat_names: dict[int, str] = {}  # seat → seated player
         self.button_seat: int | None = None
         self.actions: list[Action] = []
         self.draw_index: dict[str, int] = {}  # player → index of his draw action this round
@@ -386,6 +387,7 @@ class HandBuilder:
         out = group(m, "out") is not None
         self.seats.append(Seat(seat=seat, name=name, stack=self.amount(m["stack"]), sitting_out=out))
         self.names[name] = seat
+        self.seat_names[seat] = name
         return True
 
     @staticmethod
@@ -472,11 +474,10 @@ class HandBuilder:
     def on_wins(self, m: re.Match[str], number: int, line: str) -> None:
         pot = group(m, "pot") or "pot"
         index = 0 if pot in ("pot", "main pot") else int(group(m, "n") or 1)
-        self.collected.append(PotClaim(player=self.player(m["name"]), amount=self.amount(m["amt"]),
-                                       pot_index=index, line=number))
+        self.collected.append(new_pot_claim(self.player(m["name"]), parse_amount(m["amt"], self.cents), index, number))
 
     def on_uncalled(self, m: re.Match[str], number: int, line: str) -> None:
-        self.uncalled.append((self.player(m["name"]), self.amount(m["amt"]), number))
+        self.uncalled.append((self.player(m["name"]), parse_amount(m["amt"], self.cents), number))
 
     def on_total(self, m: re.Match[str], number: int, line: str) -> None:
         self.total, self.rake = self.amount(m["total"]), self.amount(m["rake"])
@@ -524,8 +525,7 @@ class HandBuilder:
 
     def button(self) -> str | None:
         """The player on the button seat, if anybody sits there."""
-        by_seat = {s: n for n, s in self.names.items()}
-        return by_seat.get(self.button_seat) if self.button_seat is not None else None
+        return self.seat_names.get(self.button_seat) if self.button_seat is not None else None
 
     def dealt_seats(self) -> tuple[Seat, ...]:
         """The record's seats (a site may count some it marks as sitting out as dealt in)."""
