@@ -6,23 +6,30 @@ Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` 
 other game (Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
 from its header alone, and so is a ``Hand cancelled`` hand.
 
-How (DESIGN.md convention 7): each line is classified by a regex dispatch; the sequence of line
-kinds, with runs of the same kind merged, is checked against the LALR grammar ``pokerstars.lark``
-(its table built by Lark and shipped as ``pokerstars_table.py``: no cache file, no Lark at run time)
-and the verdict is memoised per shape, so the grammar decides the skeleton of every hand while
-costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a
-section out of place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column
-and text.
+How (DESIGN.md convention 7), on the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): the
+builder is a :class:`~drawdealer.parsers.sitekit.HandBuilder` (its seats, actions, claims, record
+and failures); a player's line ``name: …`` is read by the table :data:`ACTIONS` (the toolkit's kinds
+of line: ``fold``, ``call``, ``post_sb``, ``discard`` …), the other lines of the body by the table
+:data:`LINES` (``uncalled``, ``wins``, table talk), classified and read by the toolkit
+(:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`, ``on_uncalled``, ``on_wins``); the
+header, seat, section, ``Dealt to`` and summary lines by PokerStars' own patterns. The sequence of
+line kinds, with runs of the same kind merged, is checked against the LALR grammar
+``pokerstars.lark`` (its table built by Lark and shipped as ``pokerstars_table.py``: no cache file,
+no Lark at run time) by :data:`GRAMMAR`, a :class:`~drawdealer.parsers.line_grammar.LineGrammar`
+that memoises its verdict per shape, so the grammar decides the skeleton of every hand while
+costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a section out of
+place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column and text.
 
 Speed (issue 4, ``bench/bench_parse.py``): what a line says is memoised by its text, so that most
 lines cost one dictionary look-up and the making of their action. Body lines are memoised whole in
 one memo (:data:`_line_memo`): player lines (``P1: calls 8``) with their action template
-(:func:`_entry`), seat, ``collected`` and ``Uncalled bet`` lines. Lines with cards, which seldom
+(:func:`_entry`), seat lines, and ``collected`` and ``Uncalled bet`` lines as the toolkit classified
+them (their match, read again by ``on_wins``/``on_uncalled``). Lines with cards, which seldom
 recur, are memoised by their words without the cards (:func:`_card_key`; summary lines by their
 words and what follows the cards, :func:`_summary_cards_parts`), a seat line of a new stack by its
 words (:data:`_seat_words_memo`); ``Dealt to`` lines are cut at their brackets (:func:`_dealt_parts`)
-and the cards a summary line repeats from the showdown are not read twice. A memo answers exactly
-what the regexes would (the memo keys are chosen so that the cards and amounts cannot change what
+and the cards a summary line repeats from the showdown are not read twice. The memos are a speed layer over the classification: a memo answers exactly
+what the tables and patterns would (the memo keys are chosen so that the cards and amounts cannot change what
 the regexes read; ``tests/test_parse_fast_paths.py`` reads hands with and without them), and each
 memo is emptied past :data:`MEMO_SIZE` entries, so memory stays flat. Actions are built as
 :mod:`~drawdealer.parsers.fastaction` drafts, in the hot paths without a call.

@@ -6,7 +6,7 @@ A site's text reader is four short parts (``fulltilt.py`` is the model):
    line (how a file is recognised, by content, and cut into hands) and its module;
 2. ``LINES``, a :data:`LineTable`: one ``(kind, word, pattern)`` per kind of line; the first
    pattern that matches (and whose ``name`` group, if any, is a seated player) names the line's
-   kind. The named groups are the vocabulary of :class:`HandBuilder` (see its ``on_*`` methods);
+   kind (:meth:`HandBuilder.classify`, memoised by text). The named groups are the vocabulary of :class:`HandBuilder` (see its ``on_*`` methods);
 3. a builder, a subclass of :class:`HandBuilder` that handles the site's own kinds of line
    (``on_<kind>``) and its summary;
 4. its house rules: one docstring table (how the site writes blinds, posts, pots, rake, side pots,
