@@ -1,0 +1,376 @@
+"""Boss Media (Opoker, …) XML hand histories → :class:`~drawdealer.engine.record.HandRecord`.
+
+A file is one ``<ROOT>`` holding a ``<HISTORY ID="N" … GAME="GAME_FCD" LIMIT="FL" STAKES="2.00/4.00">``
+element per hand, each starting on its own line; :mod:`~drawdealer.parsers.sniff` cuts the file at
+those lines and :mod:`~drawdealer.parsers.xmlsafe` reads each hand (no DTD, no entities). Games:
+``GAME_FCD`` (5-card draw), limit, pot limit and no limit; Boss's other games (Hold'em, Omaha …)
+are :class:`~drawdealer.parsers.results.Skipped`, and so is a hand with no cards dealt.
+
+Boss Media's house rules, as its logs show them (the corpus in ../shared/corpus/fpdb/cash/Boss
+and FPDB's ``BossToFpdb.py``); :func:`house_rules` sets the rule options:
+
+============================  ===============================================================
+blinds, fixed limit           ``STAKES="2.00/4.00"``: small bet / big bet; the big blind is the
+                              small bet, the small blind the ``HAND_SB`` post (else half)
+blinds, pot and no limit      ``STAKES="0.50/1.00"``: small and big blind
+posts                         ``HAND_BLINDS`` ``KIND="HAND_SB"`` / ``"HAND_BB"``, in no seat
+                              order (the big blind may come first); a second ``HAND_SB`` is a
+                              dead small blind; ``HAND_AB`` both blinds (a big blind, and the
+                              small blind above it as dead money); ``HAND_ANTE``
+players                       ``<PLAYER NAME SEAT AMOUNT STATE DEALER>`` for every seat of the
+                              table: ``STATE_EMPTY`` is an empty seat, ``STATE_SITOUT`` sits
+                              out, ``DEALER="Y"`` has the button. The button may sit out (a
+                              dead button, outside RULES.md, §0.1): the record then names no
+                              button and the blinds place it (as for a Full Tilt button on an
+                              empty seat), the seat kept in ``extra["button_seat"]``
+amounts                       ``ACTION_CALL``, ``ACTION_RAISE``, ``ACTION_ALLIN``: the player's
+                              total this round after the action (a call puts in the difference;
+                              an all-in calls, bets or raises by that total); ``ACTION_BET``: the
+                              bet
+draws                         ``CHANGECARD COUNT="N"`` (N cards discarded, 0 stands pat) with
+                              the player's five cards after the draw (``LINK="b"``, a card's
+                              back, for all but the hero); the hero's deal ``HAND_DEAL`` names
+                              his cards, so his discards and new cards are read. Cards are
+                              numbers: rank = N mod 13 (0 the ace, 1 the deuce … 12 the king),
+                              suit = N div 13 (diamonds, clubs, hearts, spades): 22 is ``Tc``
+pot before the draw           ``HAND_BOARD POT="X"`` (read, not checked)
+pots and rake                 ``<SHOWDOWN POT="X" RAKE="R">``: the pot after the rake (so the
+                              total pot is X + R) and the rake; ``MAINPOT``, ``LEFTPOT``,
+                              ``RIGHTPOT`` are not read (no side pot in the corpus)
+collected                     ``<RESULT PLAYER WIN="X">``: what the player takes, net of rake,
+                              without his uncalled chips (0 for a loser); with ``<CARD>``s, the
+                              hand he shows; ``HAND="$(STR_G_MUCK)"``: he mucks
+showdown order                not logged: the results list the players in no showdown order
+                              (a loser's muck may come before the winner's hand), so the
+                              record has the hands shown first, in the log's order, then the
+                              mucks
+uncalled bets                 never printed: the record claims the chips the bets leave uncalled
+                              (RULES.md §7.1); the printed pot, which excludes them, checks them
+hero's result                 ``<HISTORY WIN="W" LOSS="L">``: the hero's net result, claimed as
+                              his final stack (his stack + W − L)
+rake                          taken from the pot before it is paid; none on a hand ended before
+                              the draw (the corpus: ``RAKE="0.00"`` on every pre-draw hand)
+rules of play                 PokerStars' options (deal to the last card, the reshuffle of every
+                              non-live card, a bet and three raises, no rake before the draw):
+                              nothing in the corpus contradicts them
+table size                    the number of ``<PLAYER>`` seats listed
+============================  ===============================================================
+
+Not read: the hand descriptions (``HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_TENS)"``, ``WINCARDS``),
+``SESSION``, ``DATE``, ``ENDTIME``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Iterable, Iterator
+
+from drawdealer.engine.cards import parse_card
+from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
+from drawdealer.engine.variants import UnknownGame, get_game
+from drawdealer.parsers import limits
+from drawdealer.parsers.ledger import Ledger
+from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import parse_amount
+from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element, prologue_problem
+
+K = ActionKind
+
+GAMES = {"GAME_FCD": "5CD"}
+"""Boss Media's draw games (``GAME``), by ``engine.variants`` family."""
+STRUCTURES = {"FL": "FL", "PL": "PL", "NL": "NL"}
+CURRENCIES = {"EUR": "€", "USD": "$", "GBP": "£"}
+HEADER = re.compile(r"<HISTORY\b")
+CLOSING = "</ROOT>"
+"""The end of a Boss file's root element, after its last hand."""
+_BLINDS = {"HAND_SB": K.POST_SB, "HAND_BB": K.POST_BB}
+_TO = {"ACTION_CALL", "ACTION_RAISE", "ACTION_ALLIN"}
+_SUITS = "dchs"
+_RANKS = "A23456789TJQK"
+"""Boss numbers each suit's cards from the ace to the king (FPDB: rank = N mod 13 + 1)."""
+
+
+def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
+    """Boss Media's rules as RULES.md §13 options: PokerStars' (§8.3, §8.4, §7.2, §9.5, §6.1), see
+    the module docstring."""
+    return pokerstars_rules(max_seats=max_seats, antes=antes)
+
+
+def split(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per ``<HISTORY>`` of a Boss file (the XML declaration and ``<ROOT>``
+    before the first come out as a chunk of their own)."""
+    from drawdealer.parsers.sniff import split_pokerstars
+
+    return split_pokerstars(lines, HEADER, "<HISTORY")
+
+
+def card(link: str, node: Node) -> int | None:
+    """A card's number (module docstring) → card; ``b`` (its back) → None."""
+    if link == "b":
+        return None
+    if not link.isdigit() or int(link) > 51:
+        raise XmlError(f"'{link}' is not a Boss Media card (0-51 or b)", node.line)
+    n = int(link)
+    return parse_card(_RANKS[n % 13] + _SUITS[n // 13])
+
+
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
+                ) -> Iterator[HandRecord | ParseFailure | Skipped]:
+    """Every hand of the chunks of :func:`split`, in order (the file's prologue yields nothing)."""
+    for start, lines in chunks:
+        if not HEADER.match(lines[0]):
+            problem = prologue_problem(lines, start)
+            if problem is not None:
+                yield _failure(problem, lines, start, source)
+            continue
+        yield parse_hand(lines, start, source)
+
+
+def _failure(e: XmlError, lines: list[str], start: int, source: str, hand_id: str = "") -> ParseFailure:
+    index = min(max(e.line - start, 0), len(lines) - 1)
+    return ParseFailure(message=e.message, line=e.line, column=e.column, text=lines[index][:200], hand_id=hand_id,
+                        start_line=start, end_line=start + len(lines) - 1, source=source)
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
+    """One ``<HISTORY>`` element from its lines."""
+    problem = limits.line_problem(lines) or limits.hand_problem(lines)
+    if problem is not None:
+        index, message = problem
+        return ParseFailure(message=message, line=start + index, text=lines[index][:200], start_line=start,
+                            end_line=start + len(lines) - 1, source=source)
+    hand_id = ""
+    try:
+        root = parse_hand_element(lines, start, closing=CLOSING)
+        if root.tag != "HISTORY":
+            raise XmlError(f"<{root.tag}> where a Boss Media <HISTORY> was expected", root.line)
+        hand_id = root.need("ID")
+        return _Hand(root, source, start, start + len(lines) - 1).read()
+    except XmlError as e:
+        return _failure(e, lines, start, source, hand_id)
+
+
+class _Hand:
+    """One ``<HISTORY>`` read into a record."""
+
+    def __init__(self, root: Node, source: str, start: int, end: int) -> None:
+        self.root, self.source, self.start, self.end = root, source, start, end
+        self.hand_id = root.need("ID")
+        currency = root.get("TABLECURRENCY", "")
+        self.currency = CURRENCIES.get(currency, "") if root.get("GAMEKIND") != "GAMEKIND_TOURNAMENT" else ""
+        self.cents = bool(self.currency)
+        self.seats: list[Seat] = []
+        self.names: set[str] = set()
+        self.button: str | None = None
+        self.button_seat: int | None = None
+        self.mucks: list[Action] = []
+        self.actions: list[Action] = []
+        self.ledger = Ledger()
+        self.hero: str | None = None
+        self.hand: tuple[int, ...] | None = None
+        self.sb_post: int | None = None
+        self.betting_round = 1
+        self.claims = Claims()
+
+    def amount(self, node: Node, name: str = "VALUE") -> int:
+        try:
+            return parse_amount(node.need(name), self.cents)
+        except ValueError as e:
+            raise XmlError(str(e), node.line) from None
+
+    def player(self, node: Node) -> str:
+        name = node.need("PLAYER")
+        if name not in self.names:
+            raise XmlError(f"'{name}' is not seated at this table", node.line)
+        return name
+
+    def add(self, kind: ActionKind, player: str, node: Node, **fields: Any) -> None:
+        if len(self.actions) >= limits.MAX_ACTIONS:
+            raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
+        self.actions.append(Action(kind=kind, player=player, line=node.line, text=_text(node), **fields))
+
+    def read(self) -> HandRecord | Skipped:
+        root = self.root
+        game, structure = GAMES.get(root.need("GAME")), STRUCTURES.get(root.need("LIMIT"))
+        end = self.end
+        try:
+            game_id = f"{game}-{structure}"
+            get_game(game_id)
+        except UnknownGame:
+            return Skipped(hand_id=self.hand_id, game=f"{root.need('LIMIT')} {root.need('GAME')}", reason="game",
+                           line=self.start, end_line=end, source=self.source,
+                           message=f"Boss Media {root.need('LIMIT')} {root.need('GAME')}: not a game drawdealer plays")
+        self.structure = structure
+        table = 0
+        for node in root.children:
+            if node.tag == "PLAYER":
+                table += 1
+                self.seat(node)
+            elif node.tag == "ACTION":
+                self.action(node)
+            elif node.tag == "SHOWDOWN":
+                self.showdown(node)
+            else:
+                raise XmlError(f"<{node.tag}> in a Boss Media hand", node.line)
+        if len(self.seats) > limits.MAX_PLAYERS:
+            raise XmlError(f"{len(self.seats)} players: no game seats more than {limits.MAX_PLAYERS}", root.line)
+        if not any(a.kind is K.DEAL for a in self.actions) and not any(self.ledger.total.values()):
+            return Skipped(hand_id=self.hand_id, game=game_id, reason="cancelled", line=self.start, end_line=end,
+                           source=self.source, message="the log holds no play of this hand")
+        return self.record(game_id, table)
+
+    def seat(self, p: Node) -> None:
+        state = p.need("STATE")
+        if state == "STATE_EMPTY":
+            return
+        name, number = p.need("NAME"), p.need("SEAT")
+        if name in self.names:
+            raise XmlError(f"player '{name}' is seated twice", p.line)
+        if not number.isdigit() or not 0 < int(number) <= limits.MAX_SEAT:
+            raise XmlError(f"seat '{number}' is not a seat number", p.line)
+        self.names.add(name)
+        self.seats.append(Seat(seat=int(number), name=name, stack=self.amount(p, "AMOUNT"),
+                               sitting_out=state == "STATE_SITOUT"))
+        if p.get("DEALER") == "Y":
+            self.button_seat = int(number)
+            self.button = None if state == "STATE_SITOUT" else name  # a dead button: the blinds tell (module docstring)
+
+    def action(self, a: Node) -> None:
+        kind = a.need("TYPE")
+        if kind == "HAND_BOARD":  # the pot before the draw: the first betting round is over
+            return
+        if kind == "CHANGECARD":
+            self.draw(a)
+            return
+        player = self.player(a)
+        if kind == "HAND_BLINDS":
+            self.blind(a, player)
+        elif kind == "HAND_ANTE":
+            chips = self.amount(a)
+            self.add(K.POST_ANTE, player, a, amount=chips)
+            self.ledger.put(player, chips, live=False)
+        elif kind == "HAND_DEAL":
+            cards = [card(c.need("LINK"), c) for c in a.children if c.tag == "CARD"]
+            if cards and all(c is not None for c in cards):
+                self.hero, self.hand = player, tuple(cards)  # type: ignore[arg-type]
+                self.add(K.DEAL, player, a, cards=self.hand, count=len(cards))
+        elif kind == "ACTION_FOLD":
+            self.add(K.FOLD, player, a)
+        elif kind == "ACTION_CHECK":
+            self.add(K.CHECK, player, a)
+        elif kind == "ACTION_BET":
+            chips = self.amount(a)
+            self.add(K.BET, player, a, amount=chips)
+            self.ledger.put(player, chips)
+        elif kind in _TO:
+            to = self.amount(a)
+            what = K.RAISE if kind == "ACTION_RAISE" else self.ledger.kind(player, to) if kind == "ACTION_ALLIN" \
+                else K.CALL
+            chips = self.ledger.added(player, to)
+            self.add(what, player, a, amount=to if what is K.RAISE else chips, all_in=kind == "ACTION_ALLIN")
+            self.ledger.put(player, chips)
+        else:
+            raise XmlError(f"an action Boss Media does not write: '{kind}'", a.line)
+
+    def blind(self, a: Node, player: str) -> None:
+        chips, kind = self.amount(a), a.need("KIND")
+        if kind == "HAND_SB" and self.sb_post is not None:  # a second small blind: dead money
+            self.add(K.POST_DEAD, player, a, amount=chips)
+            self.ledger.put(player, chips, live=False)
+        elif kind == "HAND_AB":  # both blinds: the big blind live, the rest dead
+            big = min(chips, self.big_blind())
+            self.add(K.POST_BB, player, a, amount=big)
+            self.ledger.put(player, big)
+            if chips > big:
+                self.add(K.POST_DEAD, player, a, amount=chips - big)
+                self.ledger.put(player, chips - big, live=False)
+        elif kind in _BLINDS:
+            if kind == "HAND_SB":
+                self.sb_post = chips
+            self.add(_BLINDS[kind], player, a, amount=chips)
+            self.ledger.put(player, chips)
+        else:
+            raise XmlError(f"a blind Boss Media does not write: '{kind}'", a.line)
+
+    def stakes_amounts(self) -> tuple[int, int]:
+        text = self.root.need("STAKES")
+        a, _, b = text.partition("/")
+        try:
+            return parse_amount(a, self.cents), parse_amount(b, self.cents)
+        except ValueError:
+            raise XmlError(f"'{text}' is not a Boss Media STAKES", self.root.line) from None
+
+    def big_blind(self) -> int:
+        a, b = self.stakes_amounts()
+        return a if self.structure == "FL" else b
+
+    def draw(self, a: Node) -> None:
+        player = self.player(a)
+        if self.betting_round == 1:
+            self.ledger.new_round()
+            self.betting_round = 2
+        count = a.need("COUNT")
+        if not count.isdigit():
+            raise XmlError(f"'{count}' is not a number of cards", a.line)
+        fields: dict[str, Any] = {}
+        if player == self.hero and self.hand is not None:
+            new = tuple(card(c.need("LINK"), c) for c in a.children if c.tag == "CARD")
+            if all(c is not None for c in new):
+                fields = {"discarded": tuple(c for c in self.hand if c not in new),
+                          "received": tuple(c for c in new if c not in self.hand),
+                          "kept": tuple(c for c in self.hand if c in new)}
+                fields["received_count"] = len(fields["received"])
+                self.hand = new  # type: ignore[assignment]
+        self.add(K.DRAW, player, a, count=int(count), **fields)
+
+    def showdown(self, s: Node) -> None:
+        rake, net = self.amount(s, "RAKE"), self.amount(s, "POT")
+        collected = []
+        for r in s.children:
+            if r.tag != "RESULT":
+                raise XmlError(f"<{r.tag}> in a Boss Media showdown", r.line)
+            player = self.player(r)
+            cards = tuple(card(c.need("LINK"), c) for c in r.children if c.tag == "CARD")
+            if cards and all(c is not None for c in cards):
+                self.add(K.SHOW, player, r, cards=cards, count=len(cards))
+            elif r.get("HAND") == "$(STR_G_MUCK)":
+                self.mucks.append(Action(kind=K.MUCK, player=player, line=r.line, text=_text(r)))
+            won = self.amount(r, "WIN")
+            if won:
+                collected.append(PotClaim(player=player, amount=won, line=r.line))
+        self.actions += self.mucks  # after the hands shown (module docstring)
+        back = self.ledger.uncalled()
+        self.claims = Claims(total_pot=net + rake, rake=rake, collected=tuple(collected),
+                             uncalled=((back[0], back[1], s.line),) if back else (),
+                             lines={"total_pot": s.line, "rake": s.line})
+
+    def record(self, game_id: str, table: int) -> HandRecord:
+        a, b = self.stakes_amounts()
+        if self.structure == "FL":
+            stakes = Stakes(sb=self.sb_post if self.sb_post is not None else a // 2, bb=a, small_bet=a, big_bet=b)
+        else:
+            stakes = Stakes(sb=a, bb=b)
+        ante = next((x.amount for x in self.actions if x.kind is K.POST_ANTE), 0)
+        if ante:
+            stakes = replace(stakes, ante=ante)
+        claims = self.claims
+        if self.hero is not None:
+            root = self.root
+            start = next(s.stack for s in self.seats if s.name == self.hero)
+            end = start + self.amount(root, "WIN") - self.amount(root, "LOSS")
+            claims = replace(claims, final_stacks=((self.hero, end),),
+                             lines={**claims.lines, f"stack:{self.hero}": root.line})
+        return HandRecord(hand_id=self.hand_id, game=game_id, seats=tuple(self.seats), button=self.button,
+                          stakes=stakes, actions=tuple(self.actions), claims=claims,
+                          options=house_rules(max_seats=table, antes=ante > 0), source=self.source,
+                          line=self.start, end_line=self.end, hero=self.hero, currency=self.currency,
+                          extra={"boss_table": self.root.get("TABLE", ""),
+                                 **({"button_seat": self.button_seat} if self.button is None else {})})
+
+
+def _text(node: Node) -> str:
+    """An element as a line of text, for messages."""
+    attrs = " ".join(f'{k}="{v}"' for k, v in node.attrs.items())
+    return f"<{node.tag} {attrs}>"

@@ -1,0 +1,159 @@
+"""One hand of an XML hand history, read safely: a small tree of :class:`Node` (issue 19).
+
+The XML sites (Merge, Boss Media) write a file as a run of hand elements, one per hand, each
+starting on its own line; :mod:`~drawdealer.parsers.sniff` cuts the file into hands at those lines
+(as it cuts text histories at their headers) and :func:`parse_hand_element` reads one hand's lines
+with the standard library's expat parser. Memory stays flat however large the file: one hand's
+text and its small tree at a time, nothing kept from the hands before.
+
+The input is untrusted (a file from the internet): no DTD is read, so no entity is ever defined or
+expanded and nothing outside the file is fetched. A ``<!DOCTYPE``, an ``<!ENTITY`` declaration or
+an external entity is refused outright (:class:`XmlError` on its line: the hand is a
+``PARSE_ERROR``); a reference to an entity XML does not predefine (``&lol;``) is an expat error on
+its line. A hand is also held to the limits of :mod:`~drawdealer.parsers.limits`: at most
+:data:`MAX_ELEMENTS` elements nested at most :data:`~drawdealer.parsers.limits.MAX_NESTING` deep.
+The standard library is enough for this: ``defusedxml`` would refuse the same declarations, with
+one more dependency.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+from xml.parsers import expat
+
+from drawdealer.parsers import limits
+
+MAX_ELEMENTS = 16 * limits.MAX_ACTIONS
+"""Elements in one hand (a Boss Media action is an element and its five cards; a real hand has a few hundred)."""
+
+_PROLOGUE = re.compile(r"\s*(?:<\?xml[^<>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<(?P<root>[A-Za-z_][\w.-]*)>\s*)?", re.S)
+_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
+
+
+class XmlError(ValueError):
+    """XML that is not one well-formed, safe hand element: ``line`` (in the file) and 1-based ``column``."""
+
+    def __init__(self, message: str, line: int, column: int = 1) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+@dataclass(slots=True)
+class Node:
+    """An element: its tag, attributes, the file line where it starts, and its child elements
+    (text between elements is not kept: the XML sites put nothing in it)."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[Node] = field(default_factory=list)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return self.attrs.get(name, default)
+
+    def need(self, name: str) -> str:
+        """The attribute ``name``; :class:`XmlError` on the element's line when it is missing."""
+        value = self.attrs.get(name)
+        if value is None:
+            raise XmlError(f"<{self.tag}> without its {name} attribute", self.line)
+        return value
+
+    def iter(self, tag: str | None = None) -> Iterator[Node]:
+        """This element and every element inside it, in document order (only ``tag`` when given)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if tag is None or node.tag == tag:
+                yield node
+            stack.extend(reversed(node.children))
+
+
+def parse_hand_element(lines: list[str], start: int, *, closing: str = "") -> Node:
+    """The one element written on ``lines`` (the first is file line ``start``). ``closing`` is the end
+    tag of the document's root element (``</ROOT>``), allowed after the last hand of a file.
+
+    Raises :class:`XmlError` for XML that is not well formed, for a DTD or entity declaration, and
+    for a hand over the limits (module docstring).
+    """
+    text = "\n".join(lines)
+    if closing and text.rstrip().endswith(closing):
+        text = text.rstrip()[: -len(closing)]
+    builder = _TreeBuilder(start)
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    builder.attach(parser)
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as exc:
+        raise XmlError(f"not well-formed XML: {expat.ErrorString(exc.code)}", start + exc.lineno - 1,
+                       exc.offset + 1) from None
+    if builder.root is None:
+        raise XmlError("no element", start)
+    return builder.root
+
+
+def prologue_problem(lines: list[str], start: int) -> XmlError | None:
+    """What is wrong with the text before a file's first hand, or None: it may hold only an XML
+    declaration, comments and the opening tag of the document's root (``<ROOT>``)."""
+    text = "\n".join(lines)
+    found = _DECLARATION.search(text)
+    if found:
+        line = start + text.count("\n", 0, found.start())
+        return XmlError(_refusal(found.group(0)[2:].upper()), line)
+    m = _PROLOGUE.match(text)
+    if m.end() != len(text):
+        line = start + text.count("\n", 0, m.end())
+        return XmlError("text before the first hand that is not an XML declaration or the root element", line)
+    return None
+
+
+def _refusal(what: str) -> str:
+    return f"an XML {what} declaration: refused (hand histories are read without any DTD or entity)"
+
+
+class _TreeBuilder:
+    """Expat handlers that build the tree and refuse what an untrusted file must not hold."""
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.root: Node | None = None
+        self.stack: list[Node] = []
+        self.count = 0
+        self.parser: expat.XMLParserType | None = None
+
+    def attach(self, parser: expat.XMLParserType) -> None:
+        self.parser = parser
+        parser.StartElementHandler = self.start_element
+        parser.EndElementHandler = self.end_element
+        parser.StartDoctypeDeclHandler = lambda *args: self.refuse("DOCTYPE")
+        parser.EntityDeclHandler = lambda *args: self.refuse("ENTITY")
+        parser.UnparsedEntityDeclHandler = lambda *args: self.refuse("ENTITY")
+        parser.ExternalEntityRefHandler = lambda *args: self.refuse("external entity")
+
+    def here(self) -> tuple[int, int]:
+        assert self.parser is not None
+        return self.start + self.parser.CurrentLineNumber - 1, self.parser.CurrentColumnNumber + 1
+
+    def refuse(self, what: str) -> None:
+        raise XmlError(_refusal(what), *self.here())
+
+    def start_element(self, tag: str, attrs: dict[str, str]) -> None:
+        line, column = self.here()
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise XmlError(f"more than {MAX_ELEMENTS:,} elements in a hand (the limit per hand); hand not read",
+                           line, column)
+        if len(self.stack) >= limits.MAX_NESTING:
+            raise XmlError(f"elements nested more than {limits.MAX_NESTING} deep (the limit); hand not read",
+                           line, column)
+        node = Node(tag, attrs, line)
+        if self.stack:
+            self.stack[-1].children.append(node)
+        elif self.root is None:
+            self.root = node
+        self.stack.append(node)
+
+    def end_element(self, tag: str) -> None:
+        self.stack.pop()
