@@ -14,15 +14,18 @@ blinds, fixed limit           ``STAKES="2.00/4.00"``: small bet / big bet; the b
                               small bet, the small blind the ``HAND_SB`` post (else half)
 blinds, pot and no limit      ``STAKES="0.50/1.00"``: small and big blind
 posts                         ``HAND_BLINDS`` ``KIND="HAND_SB"`` / ``"HAND_BB"``, in no seat
-                              order (the big blind may come first); a second ``HAND_SB`` is a
+                              order (the big blind may come first: the record lists the small
+                              blind, the big blind, then dead money, §6.1); a second ``HAND_SB`` is a
                               dead small blind; ``HAND_AB`` both blinds (a big blind, and the
                               small blind above it as dead money); ``HAND_ANTE``
 players                       ``<PLAYER NAME SEAT AMOUNT STATE DEALER>`` for every seat of the
                               table: ``STATE_EMPTY`` is an empty seat, ``STATE_SITOUT`` sits
                               out, ``DEALER="Y"`` has the button. The button may sit out (a
-                              dead button, outside RULES.md, §0.1): the record then names no
-                              button and the blinds place it (as for a Full Tilt button on an
-                              empty seat), the seat kept in ``extra["button_seat"]``
+                              dead button, outside RULES.md, §0.1): heads-up, the small blind
+                              then posts and acts as the button does (§6.1) and the record
+                              names him the button (the dealer is kept in ``extra``); with more
+                              players the engine puts the button on the last seat dealt in
+                              before the dealer's, the blinds left of it, as Boss does
 amounts                       ``ACTION_CALL``, ``ACTION_RAISE``, ``ACTION_ALLIN``: the player's
                               total this round after the action (a call puts in the difference;
                               an all-in calls, bets or raises by that total); ``ACTION_BET``: the
@@ -70,7 +73,7 @@ from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
-from drawdealer.parsers.ledger import Ledger
+from drawdealer.parsers.ledger import Ledger, changed_cards
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount
 from drawdealer.parsers.results import ParseFailure, Skipped
@@ -164,7 +167,6 @@ class _Hand:
         self.seats: list[Seat] = []
         self.names: set[str] = set()
         self.button: str | None = None
-        self.button_seat: int | None = None
         self.mucks: list[Action] = []
         self.actions: list[Action] = []
         self.ledger = Ledger()
@@ -234,8 +236,7 @@ class _Hand:
         self.seats.append(Seat(seat=int(number), name=name, stack=self.amount(p, "AMOUNT"),
                                sitting_out=state == "STATE_SITOUT"))
         if p.get("DEALER") == "Y":
-            self.button_seat = int(number)
-            self.button = None if state == "STATE_SITOUT" else name  # a dead button: the blinds tell (module docstring)
+            self.button = name
 
     def action(self, a: Node) -> None:
         kind = a.need("TYPE")
@@ -318,10 +319,7 @@ class _Hand:
         if player == self.hero and self.hand is not None:
             new = tuple(card(c.need("LINK"), c) for c in a.children if c.tag == "CARD")
             if all(c is not None for c in new):
-                fields = {"discarded": tuple(c for c in self.hand if c not in new),
-                          "received": tuple(c for c in new if c not in self.hand),
-                          "kept": tuple(c for c in self.hand if c in new)}
-                fields["received_count"] = len(fields["received"])
+                fields = changed_cards(self.hand, new)
                 self.hand = new  # type: ignore[assignment]
         self.add(K.DRAW, player, a, count=int(count), **fields)
 
@@ -362,12 +360,26 @@ class _Hand:
             end = start + self.amount(root, "WIN") - self.amount(root, "LOSS")
             claims = replace(claims, final_stacks=((self.hero, end),),
                              lines={**claims.lines, f"stack:{self.hero}": root.line})
-        return HandRecord(hand_id=self.hand_id, game=game_id, seats=tuple(self.seats), button=self.button,
-                          stakes=stakes, actions=tuple(self.actions), claims=claims,
+        button = self.button
+        dealt = [s.name for s in self.seats if not s.sitting_out]
+        if button not in dealt and len(dealt) == 2:  # a dead button heads-up (module docstring)
+            button = next((x.player for x in self.actions if x.kind is K.POST_SB), button)
+        actions = sorted(self.actions, key=_post_order)  # the blinds in the record's order, SB first
+        return HandRecord(hand_id=self.hand_id, game=game_id, seats=tuple(self.seats), button=button,
+                          stakes=stakes, actions=tuple(actions), claims=claims,
                           options=house_rules(max_seats=table, antes=ante > 0), source=self.source,
                           line=self.start, end_line=self.end, hero=self.hero, currency=self.currency,
                           extra={"boss_table": self.root.get("TABLE", ""),
-                                 **({"button_seat": self.button_seat} if self.button is None else {})})
+                                 "boss_dealer": self.button})
+
+
+def _post_order(action: Action) -> int:
+    """Boss posts the blinds in no order (the big blind may come first): the small blind, the big
+    blind, dead money, then everything else as logged (a stable sort)."""
+    return _POST_RANK.get(action.kind, 3)
+
+
+_POST_RANK = {K.POST_SB: 0, K.POST_BB: 1, K.POST_DEAD: 2}
 
 
 def _text(node: Node) -> str:

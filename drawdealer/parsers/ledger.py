@@ -56,3 +56,15 @@ class Ledger:
     def put_in(self) -> int:
         """Every chip put in this hand."""
         return sum(self.total.values())
+
+
+def changed_cards(before: tuple[int, ...], after: tuple[int, ...]) -> dict[str, tuple[int, ...] | int]:
+    """A draw's fields read from the hand before and after it (sites that print the hero's new
+    hand, not his discards): the cards gone, the cards come, the cards kept (RULES.md §8.2). A
+    hand that stands pat keeps all its cards and names no discard."""
+    kept = tuple(c for c in before if c in after)
+    if len(kept) == len(before):
+        return {"kept": kept}
+    received = tuple(c for c in after if c not in before)
+    return {"discarded": tuple(c for c in before if c not in after), "received": received, "kept": kept,
+            "received_count": len(received)}

@@ -65,7 +65,7 @@ from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount
-from drawdealer.parsers.ledger import Ledger
+from drawdealer.parsers.ledger import Ledger, changed_cards
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element
 
@@ -360,10 +360,7 @@ class _Hand:
             fields: dict[str, Any] = {}
             if after is not None and player == self.hero and self.player(after) == player and self.hand is not None:
                 new = _cards(after.need("cards"))
-                fields = {"discarded": tuple(c for c in self.hand if c not in new),
-                          "received": tuple(c for c in new if c not in self.hand),
-                          "kept": tuple(c for c in self.hand if c in new)}
-                fields["received_count"] = len(fields["received"])
+                fields = changed_cards(self.hand, new)
                 self.hand = new
             self.add(K.DRAW, player, e, count=int(count), **fields)
 

@@ -43,12 +43,15 @@ _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actio
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
+MERGE = "merge"
+BOSS = "boss"
+_XML_SITES = ((re.compile(r"<description type=|<game id="), MERGE), (re.compile(r"<HISTORY ID="), BOSS))
+"""The XML sites drawdealer reads, by a hand's (or Merge's game description's) first line."""
+_XML_DECLARATION = re.compile(r"\s*<!(?:DOCTYPE|ENTITY)", re.I)
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
     (re.compile(r"Winamax Poker - "), "Winamax"),
     (re.compile(r"\*{5} History for hand "), "OnGame"),
-    (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
-    (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
     (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit|NL|PL) "), "KingsClub"),
 )
@@ -238,13 +241,20 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     phh_keys: set[str] = set()
     toml_start: bool | None = None  # PHH is TOML: its first line is a key, a [section] or a comment
     seen = 0
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         if not line:
             continue
         if POKERSTARS_HEADER.match(line):
             return POKERSTARS, ""
         if FULL_TILT_HEADER.match(line):
             return FULL_TILT, ""
+        if line[:1] in "< \t":
+            if _XML_DECLARATION.match(line):
+                return UNKNOWN, (f"line {number}: an XML DOCTYPE or ENTITY declaration: refused (hand histories"
+                                 " are read without any DTD or entity)")
+            site = next((fmt for pattern, fmt in _XML_SITES if pattern.match(line)), None)
+            if site is not None:
+                return site, ""
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None
@@ -384,6 +394,19 @@ def split_full_tilt(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     return split_pokerstars(lines, FULL_TILT_HEADER, _FULL_TILT_PREFIX)
 
 
+def splitter(fmt: str):
+    """The function that cuts a text of format ``fmt`` (lines) into ``(start_line, lines)`` per hand."""
+    if fmt == MERGE:
+        from drawdealer.parsers.merge import split
+
+        return split
+    if fmt == BOSS:
+        from drawdealer.parsers.boss import split
+
+        return split
+    return {POKERSTARS: split_pokerstars, FULL_TILT: split_full_tilt}.get(fmt, split_phh)
+
+
 def _trimmed(buf: list[str]) -> list[str]:
     while buf and (not buf[-1] or _ARCHIVE_SEPARATOR.match(buf[-1])):
         buf.pop()
@@ -424,4 +447,6 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
         return split_phh(open_lines(path, sniffed.encoding))
     if sniffed.format == FULL_TILT:
         return split_full_tilt(open_lines(path, sniffed.encoding))
+    if sniffed.format in (MERGE, BOSS):
+        return splitter(sniffed.format)(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)
