@@ -53,10 +53,12 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
-HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #")
+HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|<game id=|<HISTORY ID=")
 FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
 FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
 FTP_BADUGI_SHOW_ORDER = "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt"
+MERGE_HALF_POT = "fpdb/cash/Merge/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
+BOSS_FILE = "fpdb/cash/Boss/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -99,6 +101,17 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": (1, 0, {}),
     "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt": (84, 54, {}),
     FTP_TOURNAMENT: (54, 0, {"31331067778": ["SHOW_ORDER"]}),
+    # Merge (issue 19), reviewed by reading each hand (see test_merge_reviews below).
+    "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt": (15, 0, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt": (1, 1, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/5-Carddraw-PL-USD-0.05-0.10.201111.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt": (1, 0, {}),
+    MERGE_HALF_POT: (1, 1, {}),
+    "fpdb/cash/Merge/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": (1, 0, {}),
+    # Boss Media (issue 19), reviewed by reading each hand (see test_boss_reviews below).
+    BOSS_FILE: (14, 0, {}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
@@ -117,7 +130,8 @@ def corpus_files() -> list[str]:
     stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed",
                               "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw")
              for p in (CORPUS / folder).glob("*.txt")]
-    return sorted(str(p.relative_to(CORPUS)) for p in stars + list((CORPUS / "phh").rglob("*.phh")))
+    xml = list((CORPUS / "fpdb/cash/Merge/Draw").glob("*.txt")) + list((CORPUS / "fpdb/cash/Boss/Draw").glob("*.xml"))
+    return sorted(str(p.relative_to(CORPUS)) for p in stars + xml + list((CORPUS / "phh").rglob("*.phh")))
 
 
 def test_the_table_covers_every_file() -> None:
@@ -128,7 +142,7 @@ def test_the_table_covers_every_file() -> None:
 def test_corpus_file(name: str) -> None:
     path = CORPUS / name
     hands, skipped, flagged = EXPECTED[name]
-    pattern = HEADER if path.suffix == ".txt" else PHH_HAND
+    pattern = PHH_HAND if path.suffix == ".phh" else HEADER
     assert sum(1 for line in open_lines(path) if pattern.match(line)) == hands
     reports = list(validate([path]))
     assert len(reports) == hands  # hands read = hand headers
@@ -210,3 +224,59 @@ def test_full_tilt_reviews() -> None:
     assert not reports["31331205512"].findings
     third = reports["32617272179"].findings[0]
     assert (third.code, third.line, third.severity) == ("SHOW_ORDER", 48, "warning")
+
+
+def test_merge_reviews() -> None:
+    """Issue 19: every Merge hand read, and what the review of each hand decided.
+
+    - 23 hands in 8 files, 21 read and clean: 15 + 1 heads-up $1/$2 2-7 triple draw (the 'with
+      showdown' hand is hand 14 of the multi-hand file), the pot-limit triple draw played to a
+      showdown after a pre-draw all-in, the 5-card draw with a new player's INITIAL_BLIND, the A-5
+      triple draw (RULES.md §16) and the pot-limit Badugi (§15).
+    - Skipped: the cancelled hand (a small blind, then GAME_CANCELLED: no cards dealt) and the
+      Half Pot Limit Badugi hand (a structure drawdealer does not play; its antes-only deal and
+      half-pot bets of 0.75 and 1.50 are Merge's HPL).
+    - No finding was raised, so none was kept. What a reader could have got wrong and the review
+      checked by reading the hands: Merge's winner amount holds the uncalled bet (hand 3: pot
+      $4.00, Villain's $1 bet not called, 'winner amount 4.80' = $3.80 after a 20-cent rake + $1;
+      his balance goes $30.00 → $31.80 in hand 4), a RAISE is a raise-to total (hand 14: the small
+      blind's 'RAISE 2.00' after posting 0.50, called by 'CALL 1.00' from the big blind), an
+      ALL_IN the chips it adds (the PL hand: Villain, 0.90 in, 'ALL_IN 3.85' = his $4.75).
+    """
+    from drawdealer.parsers import read_hands
+    from drawdealer.engine.record import HandRecord
+
+    hand3 = next(r for r in read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt")
+                 if isinstance(r, HandRecord) and r.hand_id == "33423082-3")
+    assert [(c.player, c.amount) for c in hand3.claims.collected] == [("Villain", 380)]
+    assert hand3.claims.uncalled == (("Villain", 100, 69),) and hand3.claims.rake == 20
+    (pl,) = read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt")
+    allin = next(a for a in pl.actions if a.all_in)
+    assert (allin.kind.value, allin.player, allin.amount) == ("raise", "Villain", 475)
+    (hpl,) = read_hands(CORPUS / MERGE_HALF_POT)
+    assert "Half Pot Limit" in hpl.message
+
+
+def test_boss_reviews() -> None:
+    """Issue 19: every Boss Media hand read (14 heads-up and three-handed 5-card draw hands, EUR
+    2/4 limit), and what the review of each finding decided.
+
+    - Read right after review (the reader was wrong, the log right): hand 2692986516 was first
+      SHOW_ORDER ('Player3 shows first, not Player2'): Boss lists the results, not the showdown
+      (Player2's muck, then the winner Player3's hand, although Player3 is first left of the
+      button after a checked last round, §9.1); the record now has the hands shown, then the
+      mucks. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out
+      (a dead button, outside RULES.md §0.1), Player3 posts the small blind and folds first, Hero
+      the big blind: heads-up the small blind is the button (§6.1); the engine had put the button
+      on Hero, the last seat before the dealer's. The reader names the small blind the button when
+      a dead button leaves two players.
+    - The blinds come in no order (the big blind first in 9 of the 14 hands): read in §6.1's.
+    """
+    from drawdealer.parsers import read_hands
+
+    hands = {r.hand_id: r for r in read_hands(CORPUS / BOSS_FILE)}
+    shown = hands["2692986516"]
+    assert [(a.kind.value, a.player) for a in shown.actions[-2:]] == [("show", "Player3"), ("muck", "Player2")]
+    dead = hands["2692988440"]
+    assert dead.button == "Player3" and dead.extra["boss_dealer"] == "Player2"
+    assert [s.name for s in dead.seats if s.sitting_out] == ["Player2"]
