@@ -67,7 +67,7 @@ from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount
 from drawdealer.parsers.ledger import Ledger, changed_cards
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element
+from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element, prologue_problem
 
 K = ActionKind
 
@@ -115,6 +115,11 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
     """Every hand of the chunks of :func:`split`, in order (a ``<description>`` yields nothing)."""
     game: Game | None = None
     for start, lines in chunks:
+        if not HEADER.match(lines[0]):  # text before the first hand
+            problem = prologue_problem(lines, start)
+            if problem is not None:
+                yield _failure(problem, lines, start, source)
+            continue
         if lines[0].startswith("<description"):
             try:
                 game = Game(parse_hand_element(lines, start))
@@ -149,14 +154,14 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "", game: Game | 
         return _Hand(root, game, source, start, start + len(lines) - 1).read()
     except XmlError as e:
         return _failure(e, lines, start, source, hand_id)
-    except ValueError as e:  # a card or an amount that is none
-        line = getattr(e, "xml_line", start)
-        return _failure(XmlError(str(e), line), lines, start, source, hand_id)
 
 
-def _cards(text: str) -> tuple[int, ...]:
-    """``Qh,Tc,4s`` → cards."""
-    return tuple(parse_card(token) for token in text.split(",") if token)
+def _cards(node: Node) -> tuple[int, ...]:
+    """``cards="Qh,Tc,4s"`` → cards."""
+    try:
+        return tuple(parse_card(token) for token in node.need("cards").split(",") if token)
+    except ValueError as e:
+        raise XmlError(str(e), node.line) from None
 
 
 class _Hand:
@@ -315,7 +320,7 @@ class _Hand:
         for c in r.children:
             if c.tag == "cards" and c.get("type") == "HOLE":
                 self.hero = self.player(c)
-                self.hand = _cards(c.need("cards"))
+                self.hand = _cards(c)
                 self.add(K.DEAL, self.hero, c, cards=self.hand, count=len(self.hand))
 
     def bet(self, e: Node) -> None:
@@ -359,7 +364,7 @@ class _Hand:
                 raise XmlError(f"'{count}' is not a number of cards", e.line)
             fields: dict[str, Any] = {}
             if after is not None and player == self.hero and self.player(after) == player and self.hand is not None:
-                new = _cards(after.need("cards"))
+                new = _cards(after)
                 fields = changed_cards(self.hand, new)
                 self.hand = new
             self.add(K.DRAW, player, e, count=int(count), **fields)
@@ -368,7 +373,7 @@ class _Hand:
         cards = {}
         for c in r.children:
             if c.tag == "cards":
-                cards[self.player(c)] = _cards(c.need("cards"))
+                cards[self.player(c)] = _cards(c)
         for e in r.children:
             if e.tag != "event" or e.need("type") in _NOISE:
                 continue

@@ -78,6 +78,10 @@ def parse_hand_element(lines: list[str], start: int, *, closing: str = "") -> No
     for a hand over the limits (module docstring).
     """
     text = "\n".join(lines)
+    if "<!" in text:  # a comment, or a declaration expat might read before it sees the misplaced text
+        found = _DECLARATION.search(text)
+        if found:
+            raise XmlError(_refusal(found.group(0)[2:].upper()), start + text.count("\n", 0, found.start()))
     if closing and text.rstrip().endswith(closing):
         text = text.rstrip()[: -len(closing)]
     builder = _TreeBuilder(start)
