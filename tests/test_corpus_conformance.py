@@ -264,8 +264,8 @@ def test_boss_reviews() -> None:
     - Read right after review (the reader was wrong, the log right): hand 2692986516 was first
       SHOW_ORDER ('Player3 shows first, not Player2'): Boss lists the results, not the showdown
       (Player2's muck, then the winner Player3's hand, although Player3 is first left of the
-      button after a checked last round, §9.1); the record now has the hands shown, then the
-      mucks. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out
+      button after a checked last round, §9.1); the log gives no order to be wrong about, and the
+      record now shows and mucks in §9.1's order. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out
       (a dead button, outside RULES.md §0.1), Player3 posts the small blind and folds first, Hero
       the big blind: heads-up the small blind is the button (§6.1); the engine had put the button
       on Hero, the last seat before the dealer's. The reader names the small blind the button when

@@ -45,8 +45,9 @@ collected                     ``<RESULT PLAYER WIN="X">``: what the player takes
                               hand he shows; ``HAND="$(STR_G_MUCK)"``: he mucks
 showdown order                not logged: the results list the players in no showdown order
                               (a loser's muck may come before the winner's hand), so the
-                              record has the hands shown first, in the log's order, then the
-                              mucks
+                              record shows and mucks in RULES.md §9.1's order: the last to bet
+                              or raise in the final round first, else the first player left of
+                              the button, then clockwise
 uncalled bets                 never printed: the record claims the chips the bets leave uncalled
                               (RULES.md §7.1); the printed pot, which excludes them, checks them
 hero's result                 ``<HISTORY WIN="W" LOSS="L">``: the hero's net result, claimed as
@@ -167,7 +168,7 @@ class _Hand:
         self.seats: list[Seat] = []
         self.names: set[str] = set()
         self.button: str | None = None
-        self.mucks: list[Action] = []
+        self.results: list[Action] = []  # the showdown's shows and mucks, in the log's order
         self.actions: list[Action] = []
         self.ledger = Ledger()
         self.hero: str | None = None
@@ -332,13 +333,13 @@ class _Hand:
             player = self.player(r)
             cards = tuple(card(c.need("LINK"), c) for c in r.children if c.tag == "CARD")
             if cards and all(c is not None for c in cards):
-                self.add(K.SHOW, player, r, cards=cards, count=len(cards))
+                self.results.append(Action(kind=K.SHOW, player=player, cards=cards, count=len(cards), line=r.line,
+                                           text=_text(r)))
             elif r.get("HAND") == "$(STR_G_MUCK)":
-                self.mucks.append(Action(kind=K.MUCK, player=player, line=r.line, text=_text(r)))
+                self.results.append(Action(kind=K.MUCK, player=player, line=r.line, text=_text(r)))
             won = self.amount(r, "WIN")
             if won:
                 collected.append(PotClaim(player=player, amount=won, line=r.line))
-        self.actions += self.mucks  # after the hands shown (module docstring)
         back = self.ledger.uncalled()
         self.claims = Claims(total_pot=net + rake, rake=rake, collected=tuple(collected),
                              uncalled=((back[0], back[1], s.line),) if back else (),
@@ -365,12 +366,32 @@ class _Hand:
         if button not in dealt and len(dealt) == 2:  # a dead button heads-up (module docstring)
             button = next((x.player for x in self.actions if x.kind is K.POST_SB), button)
         actions = sorted(self.actions, key=_post_order)  # the blinds in the record's order, SB first
+        actions += _showdown_order(self.results, actions, self.seats, button)
         return HandRecord(hand_id=self.hand_id, game=game_id, seats=tuple(self.seats), button=button,
                           stakes=stakes, actions=tuple(actions), claims=claims,
                           options=house_rules(max_seats=table, antes=ante > 0), source=self.source,
                           line=self.start, end_line=self.end, hero=self.hero, currency=self.currency,
                           extra={"boss_table": self.root.get("TABLE", ""),
                                  "boss_dealer": self.button})
+
+
+def _showdown_order(results: list[Action], actions: list[Action], seats: list[Seat], button: str | None
+                    ) -> list[Action]:
+    """The shows and mucks of the showdown in RULES.md §9.1's order (Boss logs none, see the module
+    docstring): the last bettor of the final round, else the first player left of the button, then
+    clockwise."""
+    if len(results) < 2:
+        return results
+    last_round = actions[max((k for k, a in enumerate(actions) if a.kind is K.DRAW), default=-1) + 1:]
+    showing = {a.player for a in results}
+    first = next((a.player for a in reversed(last_round) if a.kind in (K.BET, K.RAISE) and a.player in showing), None)
+    order = [s.name for s in sorted(seats, key=lambda s: s.seat)]
+    if first is None:  # checked through: from the seat after the button's
+        start = order.index(button) + 1 if button in order else 0
+        first = next(name for name in order[start:] + order[:start] if name in showing)
+    k = order.index(first)
+    rank = {name: i for i, name in enumerate(order[k:] + order[:k])}
+    return sorted(results, key=lambda a: rank[a.player])
 
 
 def _post_order(action: Action) -> int:
