@@ -194,7 +194,7 @@ class _Hand:
             raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
         self.actions.append(Action(kind=kind, player=player, line=node.line, text=_text(node), **fields))
 
-    def read(self) -> HandRecord | Skipped:
+    def read(self) -> HandRecord | Skipped | ParseFailure:
         root = self.root
         game, structure = GAMES.get(root.need("GAME")), STRUCTURES.get(root.need("LIMIT"))
         end = self.end
@@ -218,7 +218,8 @@ class _Hand:
             else:
                 raise XmlError(f"<{node.tag}> in a Boss Media hand", node.line)
         if len(self.seats) > limits.MAX_PLAYERS:
-            raise XmlError(f"{len(self.seats)} players: no game seats more than {limits.MAX_PLAYERS}", root.line)
+            return limits.player_count_failure(len(self.seats), line=root.line, hand_id=self.hand_id,
+                                               start_line=self.start, end_line=self.end, source=self.source)
         if not any(a.kind is K.DEAL for a in self.actions) and not any(self.ledger.total.values()):
             return Skipped(hand_id=self.hand_id, game=game_id, reason="cancelled", line=self.start, end_line=end,
                            source=self.source, message="the log holds no play of this hand")

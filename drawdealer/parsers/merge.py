@@ -198,7 +198,7 @@ class _Hand:
             raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
         self.actions.append(Action(kind=kind, player=player, line=node.line, text=_text(node), **fields))
 
-    def read(self) -> HandRecord | Skipped:
+    def read(self) -> HandRecord | Skipped | ParseFailure:
         skipped = self.skipped()
         if skipped is not None:
             return skipped
@@ -208,7 +208,8 @@ class _Hand:
         for p in players.children:
             self.seat(p)
         if len(self.seats) > limits.MAX_PLAYERS:
-            raise XmlError(f"{len(self.seats)} players: no game seats more than {limits.MAX_PLAYERS}", players.line)
+            return limits.player_count_failure(len(self.seats), line=players.line, hand_id=self.hand_id,
+                                               start_line=self.start, end_line=self.end, source=self.source)
         button = self.by_seat.get(players.need("dealer"))
         rounds = [r for r in self.root.children[1:] if r.tag == "round"]
         for r in rounds:
