@@ -144,20 +144,22 @@ class _TreeBuilder:
         raise XmlError(_refusal(what), *self.here())
 
     def start_element(self, tag: str, attrs: dict[str, str]) -> None:
-        line, column = self.here()
+        stack = self.stack
         self.count += 1
-        if self.count > MAX_ELEMENTS:
-            raise XmlError(f"more than {MAX_ELEMENTS:,} elements in a hand (the limit per hand); hand not read",
-                           line, column)
-        if len(self.stack) >= limits.MAX_NESTING:
-            raise XmlError(f"elements nested more than {limits.MAX_NESTING} deep (the limit); hand not read",
-                           line, column)
-        node = Node(tag, attrs, line)
-        if self.stack:
-            self.stack[-1].children.append(node)
+        if self.count > MAX_ELEMENTS or len(stack) >= limits.MAX_NESTING:
+            self.too_large()
+        node = Node(tag, attrs, self.start + self.parser.CurrentLineNumber - 1, [])  # type: ignore[union-attr]
+        if stack:
+            stack[-1].children.append(node)
         elif self.root is None:
             self.root = node
-        self.stack.append(node)
+        stack.append(node)
+
+    def too_large(self) -> None:
+        if self.count > MAX_ELEMENTS:
+            raise XmlError(f"more than {MAX_ELEMENTS:,} elements in a hand (the limit per hand); hand not read",
+                           *self.here())
+        raise XmlError(f"elements nested more than {limits.MAX_NESTING} deep (the limit); hand not read", *self.here())
 
     def end_element(self, tag: str) -> None:
         self.stack.pop()
