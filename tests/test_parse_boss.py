@@ -111,7 +111,8 @@ def test_players_empty_seats_sitting_out_and_button() -> None:
 def test_table_size_is_the_seats_listed() -> None:
     """Row 'table size': eight <PLAYER> seats make an eight-seat table."""
     empty = '<PLAYER NAME="UNKNOWN" SEAT="{}" AMOUNT="0.00" STATE="STATE_EMPTY" DEALER="N"></PLAYER>\n'
-    record = one(HAND.replace("<PLAYER NAME=\"Ann\"", "".join(empty.format(n) for n in (6, 7, 8, 9)) + "<PLAYER NAME=\"Ann\""))
+    ann = '<PLAYER NAME="Ann"'
+    record = one(HAND.replace(ann, "".join(empty.format(n) for n in (6, 7, 8, 9)) + ann))
     assert record.options["MAX_PLAYERS_27"] == 8
 
 

@@ -78,7 +78,7 @@ from drawdealer.parsers.ledger import Ledger, changed_cards
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element, prologue_problem
+from drawdealer.parsers.xmlsafe import Node, XmlError, prologue_failure, read_hand
 
 K = ActionKind
 
@@ -124,36 +124,18 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
                 ) -> Iterator[HandRecord | ParseFailure | Skipped]:
     """Every hand of the chunks of :func:`split`, in order (the file's prologue yields nothing)."""
     for start, lines in chunks:
-        if not HEADER.match(lines[0]):
-            problem = prologue_problem(lines, start)
+        if not HEADER.match(lines[0]):  # the XML declaration and <ROOT>
+            problem = prologue_failure(lines, start, source)
             if problem is not None:
-                yield _failure(problem, lines, start, source)
+                yield problem
             continue
         yield parse_hand(lines, start, source)
 
 
-def _failure(e: XmlError, lines: list[str], start: int, source: str, hand_id: str = "") -> ParseFailure:
-    index = min(max(e.line - start, 0), len(lines) - 1)
-    return ParseFailure(message=e.message, line=e.line, column=e.column, text=lines[index][:200], hand_id=hand_id,
-                        start_line=start, end_line=start + len(lines) - 1, source=source)
-
-
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
     """One ``<HISTORY>`` element from its lines."""
-    problem = limits.line_problem(lines) or limits.hand_problem(lines)
-    if problem is not None:
-        index, message = problem
-        return ParseFailure(message=message, line=start + index, text=lines[index][:200], start_line=start,
-                            end_line=start + len(lines) - 1, source=source)
-    hand_id = ""
-    try:
-        root = parse_hand_element(lines, start, closing=CLOSING)
-        if root.tag != "HISTORY":
-            raise XmlError(f"<{root.tag}> where a Boss Media <HISTORY> was expected", root.line)
-        hand_id = root.need("ID")
-        return _Hand(root, source, start, start + len(lines) - 1).read()
-    except XmlError as e:
-        return _failure(e, lines, start, source, hand_id)
+    return read_hand(lines, start, source, "HISTORY", "ID",
+                     lambda root: _Hand(root, source, start, start + len(lines) - 1).read(), closing=CLOSING)
 
 
 class _Hand:
@@ -192,7 +174,7 @@ class _Hand:
     def add(self, kind: ActionKind, player: str, node: Node, **fields: Any) -> None:
         if len(self.actions) >= limits.MAX_ACTIONS:
             raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
-        self.actions.append(Action(kind=kind, player=player, line=node.line, text=_text(node), **fields))
+        self.actions.append(Action(kind=kind, player=player, line=node.line, text=node.text(), **fields))
 
     def read(self) -> HandRecord | Skipped | ParseFailure:
         root = self.root
@@ -335,9 +317,9 @@ class _Hand:
             cards = tuple(card(c.need("LINK"), c) for c in r.children if c.tag == "CARD")
             if cards and all(c is not None for c in cards):
                 self.results.append(Action(kind=K.SHOW, player=player, cards=cards, count=len(cards), line=r.line,
-                                           text=_text(r)))
+                                           text=r.text()))
             elif r.get("HAND") == "$(STR_G_MUCK)":
-                self.results.append(Action(kind=K.MUCK, player=player, line=r.line, text=_text(r)))
+                self.results.append(Action(kind=K.MUCK, player=player, line=r.line, text=r.text()))
             won = self.amount(r, "WIN")
             if won:
                 collected.append(PotClaim(player=player, amount=won, line=r.line))
@@ -403,8 +385,3 @@ def _post_order(action: Action) -> int:
 
 _POST_RANK = {K.POST_SB: 0, K.POST_BB: 1, K.POST_DEAD: 2}
 
-
-def _text(node: Node) -> str:
-    """An element as a line of text, for messages."""
-    attrs = " ".join(f'{k}="{v}"' for k, v in node.attrs.items())
-    return f"<{node.tag} {attrs}>"

@@ -67,7 +67,7 @@ from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.pokerstars import parse_amount
 from drawdealer.parsers.ledger import Ledger, changed_cards
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.xmlsafe import Node, XmlError, parse_hand_element, prologue_problem
+from drawdealer.parsers.xmlsafe import Node, XmlError, failure, parse_hand_element, prologue_failure, read_hand
 
 K = ActionKind
 
@@ -116,44 +116,28 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
     game: Game | None = None
     for start, lines in chunks:
         if not HEADER.match(lines[0]):  # text before the first hand
-            problem = prologue_problem(lines, start)
+            problem = prologue_failure(lines, start, source)
             if problem is not None:
-                yield _failure(problem, lines, start, source)
+                yield problem
             continue
         if lines[0].startswith("<description"):
             try:
                 game = Game(parse_hand_element(lines, start))
             except XmlError as e:
-                yield _failure(e, lines, start, source)
+                yield failure(e, lines, start, source)
             continue
         yield parse_hand(lines, start, source, game)
-
-
-def _failure(e: XmlError, lines: list[str], start: int, source: str, hand_id: str = "") -> ParseFailure:
-    index = min(max(e.line - start, 0), len(lines) - 1)
-    return ParseFailure(message=e.message, line=e.line, column=e.column, text=lines[index][:200], hand_id=hand_id,
-                        start_line=start, end_line=start + len(lines) - 1, source=source)
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "", game: Game | None = None
                ) -> HandRecord | ParseFailure | Skipped:
     """One ``<game>`` element from its lines, the game named by the last ``<description>``."""
-    problem = limits.line_problem(lines) or limits.hand_problem(lines)
-    if problem is not None:
-        index, message = problem
-        return ParseFailure(message=message, line=start + index, text=lines[index][:200], start_line=start,
-                            end_line=start + len(lines) - 1, source=source)
-    hand_id = ""
-    try:
-        root = parse_hand_element(lines, start)
-        if root.tag != "game":
-            raise XmlError(f"<{root.tag}> where a Merge <game> was expected", root.line)
-        hand_id = root.need("id")
+    def read(root: Node) -> HandRecord | ParseFailure | Skipped:
         if game is None:
             raise XmlError("a Merge <game> before any <description> of its game", root.line)
         return _Hand(root, game, source, start, start + len(lines) - 1).read()
-    except XmlError as e:
-        return _failure(e, lines, start, source, hand_id)
+
+    return read_hand(lines, start, source, "game", "id", read)
 
 
 def _cards(node: Node) -> tuple[int, ...]:
@@ -196,7 +180,7 @@ class _Hand:
     def add(self, kind: ActionKind, player: str, node: Node, **fields: Any) -> None:
         if len(self.actions) >= limits.MAX_ACTIONS:
             raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
-        self.actions.append(Action(kind=kind, player=player, line=node.line, text=_text(node), **fields))
+        self.actions.append(Action(kind=kind, player=player, line=node.line, text=node.text(), **fields))
 
     def read(self) -> HandRecord | Skipped | ParseFailure:
         skipped = self.skipped()
@@ -432,8 +416,3 @@ class _Hand:
                           line=self.start, end_line=self.end, hero=self.hero, currency=currency,
                           extra={"merge_description": (self.game.type, self.game.stakes)})
 
-
-def _text(node: Node) -> str:
-    """An element as a line of text, for messages."""
-    attrs = " ".join(f'{k}="{v}"' for k, v in node.attrs.items() if k != "timestamp")
-    return f"<{node.tag} {attrs}>"

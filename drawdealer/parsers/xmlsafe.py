@@ -20,10 +20,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 from xml.parsers import expat
 
 from drawdealer.parsers import limits
+from drawdealer.parsers.results import ParseFailure
+
+if TYPE_CHECKING:
+    from drawdealer.engine.record import HandRecord
+    from drawdealer.parsers.results import Skipped
 
 MAX_ELEMENTS = 16 * limits.MAX_ACTIONS
 """Elements in one hand (a Boss Media action is an element and its five cards; a real hand has a few hundred)."""
@@ -59,6 +64,11 @@ class Node:
         if value is None:
             raise XmlError(f"<{self.tag}> without its {name} attribute", self.line)
         return value
+
+    def text(self) -> str:
+        """The element's start tag as a line of text, for messages (timestamps left out)."""
+        attrs = "".join(f' {k}="{v}"' for k, v in self.attrs.items() if k != "timestamp")
+        return f"<{self.tag}{attrs}>"
 
     def iter(self, tag: str | None = None) -> Iterator[Node]:
         """This element and every element inside it, in document order (only ``tag`` when given)."""
@@ -96,6 +106,41 @@ def parse_hand_element(lines: list[str], start: int, *, closing: str = "") -> No
     if builder.root is None:
         raise XmlError("no element", start)
     return builder.root
+
+
+def read_hand(lines: list[str], start: int, source: str, tag: str, id_attr: str,
+              read: Callable[[Node], HandRecord | ParseFailure | Skipped], *, closing: str = ""
+              ) -> HandRecord | ParseFailure | Skipped:
+    """One hand: its lines held to the limits of :mod:`~drawdealer.parsers.limits`, parsed
+    (:func:`parse_hand_element`), checked to be a ``<tag>`` and given to ``read``; an
+    :class:`XmlError` on the way is the hand's :class:`~drawdealer.parsers.results.ParseFailure`,
+    with the hand's ``id_attr`` when it was read."""
+    problem = limits.line_problem(lines) or limits.hand_problem(lines)
+    if problem is not None:
+        index, message = problem
+        return ParseFailure(message=message, line=start + index, text=lines[index][:200], start_line=start,
+                            end_line=start + len(lines) - 1, source=source)
+    root = None
+    try:
+        root = parse_hand_element(lines, start, closing=closing)
+        if root.tag != tag:
+            raise XmlError(f"<{root.tag}> where a <{tag}> was expected", root.line)
+        return read(root)
+    except XmlError as e:
+        return failure(e, lines, start, source, root.get(id_attr, "") or "" if root is not None else "")
+
+
+def failure(e: XmlError, lines: list[str], start: int, source: str, hand_id: str = "") -> ParseFailure:
+    """The :class:`~drawdealer.parsers.results.ParseFailure` of a hand's ``lines`` for ``e``."""
+    index = min(max(e.line - start, 0), len(lines) - 1)
+    return ParseFailure(message=e.message, line=e.line, column=e.column, text=lines[index][:200], hand_id=hand_id,
+                        start_line=start, end_line=start + len(lines) - 1, source=source)
+
+
+def prologue_failure(lines: list[str], start: int, source: str) -> ParseFailure | None:
+    """The failure of the text before a file's first hand (:func:`prologue_problem`), or None."""
+    problem = prologue_problem(lines, start)
+    return failure(problem, lines, start, source) if problem is not None else None
 
 
 def prologue_problem(lines: list[str], start: int) -> XmlError | None:
