@@ -240,7 +240,7 @@ def test_table_size_from_the_seats_attribute() -> None:
 
 
 @pytest.mark.parametrize("change, reason, words", [
-    (('type="2-7 Lowball"', 'type="Holdem"'), "game", "Holdem: not a game"),
+    (('type="2-7 Lowball"', 'type="Holdem"'), "game", "Holdem Limit $1/$2: not a game"),
     (('type="2-7 Lowball"', 'type="5-Draw w/Joker"'), "game", "not a game"),
     (('stakes="Limit $1/$2"', 'stakes="Half Pot Limit ($0.50/$0.50)"'), "game", "not a betting structure"),
     (('type="2-7 Lowball"', 'type="2-7 Lowball Tournament"'), "game", "tournament"),

@@ -113,7 +113,7 @@ MERGE_EXPECTED = {
         (None, 'PARSE_ERROR', 17, None, '\t</round>'),
     ],
     'PLAYER_COUNT_INVALID.xml': [
-        ('100-1', 'PLAYER_COUNT_INVALID', 3, '2..10', 11),
+        ('100-1', 'PLAYER_COUNT_INVALID', 14, '2..10', 11),
     ],
     'RAISE_ABOVE_POT_LIMIT.xml': [
         ('100-1', 'RAISE_ABOVE_POT_LIMIT', 13, 350, 500),
@@ -265,7 +265,7 @@ BOSS_EXPECTED = {
         (None, 'PARSE_ERROR', 53, None, '<CARD LINK="5"></CARD></SHOWDOWN></HISTORY>'),
     ],
     'PLAYER_COUNT_INVALID.xml': [
-        ('7', 'PLAYER_COUNT_INVALID', 3, '2..10', 11),
+        ('7', 'PLAYER_COUNT_INVALID', 15, '2..10', 11),
     ],
     'POT_AMOUNT_WRONG.xml': [
         ('7', 'POT_AMOUNT_WRONG', 46, 900, 1000),

@@ -2,7 +2,7 @@
 
 A file is one ``<ROOT>`` holding a ``<HISTORY ID="N" … GAME="GAME_FCD" LIMIT="FL" STAKES="2.00/4.00">``
 element per hand, each starting on its own line; :mod:`~drawdealer.parsers.sniff` cuts the file at
-those lines and :mod:`~drawdealer.parsers.xmlsafe` reads each hand (no DTD, no entities). Games:
+those lines (its row in :data:`~drawdealer.parsers.sniff.SITES`) and :mod:`~drawdealer.parsers.xmlsafe` reads each hand (no DTD, no entities). Games:
 ``GAME_FCD`` (5-card draw), limit, pot limit and no limit; Boss's other games (Hold'em, Omaha …)
 are :class:`~drawdealer.parsers.results.Skipped`, and so is a hand with no cards dealt.
 
@@ -66,19 +66,14 @@ Not read: the hand descriptions (``HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_TENS)"`
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.cards import parse_card
-from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
-from drawdealer.engine.variants import UnknownGame, get_game
-from drawdealer.parsers import limits
-from drawdealer.parsers.ledger import Ledger, changed_cards
+from drawdealer.engine.cards import Card, parse_card
+from drawdealer.engine.record import Action, ActionKind, HandRecord, PotClaim, Seat
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
-from drawdealer.parsers.pokerstars import parse_amount
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.xmlsafe import Node, XmlError, prologue_failure, read_hand
+from drawdealer.parsers.sitekit import changed_cards, site_stakes, unsupported
+from drawdealer.parsers.xmlsafe import Node, XmlBuilder, XmlError, prologue_failure, read_hand
 
 K = ActionKind
 
@@ -86,7 +81,6 @@ GAMES = {"GAME_FCD": "5CD"}
 """Boss Media's draw games (``GAME``), by ``engine.variants`` family."""
 STRUCTURES = {"FL": "FL", "PL": "PL", "NL": "NL"}
 CURRENCIES = {"EUR": "€", "USD": "$", "GBP": "£"}
-HEADER = re.compile(r"<HISTORY\b")
 CLOSING = "</ROOT>"
 """The end of a Boss file's root element, after its last hand."""
 _BLINDS = {"HAND_SB": K.POST_SB, "HAND_BB": K.POST_BB}
@@ -102,14 +96,6 @@ def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
     return pokerstars_rules(max_seats=max_seats, antes=antes)
 
 
-def split(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(start_line, lines)`` per ``<HISTORY>`` of a Boss file (the XML declaration and ``<ROOT>``
-    before the first come out as a chunk of their own)."""
-    from drawdealer.parsers.sniff import split_pokerstars
-
-    return split_pokerstars(lines, HEADER, "<HISTORY")
-
-
 def card(link: str, node: Node) -> int | None:
     """A card's number (module docstring) → card; ``b`` (its back) → None."""
     if link == "b":
@@ -122,9 +108,10 @@ def card(link: str, node: Node) -> int | None:
 
 def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
                 ) -> Iterator[HandRecord | ParseFailure | Skipped]:
-    """Every hand of the chunks of :func:`split`, in order (the file's prologue yields nothing)."""
+    """Every hand of the chunks the registry cuts a Boss file into (:data:`~drawdealer.parsers.sniff.SITES`:
+    at each ``<HISTORY>``), in order; the file's prologue yields nothing."""
     for start, lines in chunks:
-        if not HEADER.match(lines[0]):  # the XML declaration and <ROOT>
+        if not lines[0].startswith("<HISTORY"):  # the XML declaration and <ROOT>
             problem = prologue_failure(lines, start, source)
             if problem is not None:
                 yield problem
@@ -134,228 +121,191 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
     """One ``<HISTORY>`` element from its lines."""
-    return read_hand(lines, start, source, "HISTORY", "ID",
-                     lambda root: _Hand(root, source, start, start + len(lines) - 1).read(), closing=CLOSING)
+    return read_hand(lines, start, source, "HISTORY", "ID", lambda root: BossBuilder(root, lines, start, source).build(),
+                     closing=CLOSING)
 
 
-class _Hand:
-    """One ``<HISTORY>`` read into a record."""
+class BossBuilder(XmlBuilder):
+    """A Boss ``<HISTORY>``: its players, actions and showdown in order."""
 
-    def __init__(self, root: Node, source: str, start: int, end: int) -> None:
-        self.root, self.source, self.start, self.end = root, source, start, end
+    def __init__(self, root: Node, lines: list[str], start: int, source: str) -> None:
+        tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
+        self.currency = "" if tournament else CURRENCIES.get(root.get("TABLECURRENCY", "") or "", "")
+        super().__init__(root, lines, start, source, cents=bool(self.currency))
         self.hand_id = root.need("ID")
-        currency = root.get("TABLECURRENCY", "")
-        self.currency = CURRENCIES.get(currency, "") if root.get("GAMEKIND") != "GAMEKIND_TOURNAMENT" else ""
-        self.cents = bool(self.currency)
-        self.seats: list[Seat] = []
-        self.names: set[str] = set()
-        self.button: str | None = None
+        self.dealer: str | None = None
+        self.hand: tuple[Card, ...] | None = None  # the hero's cards now
         self.results: list[Action] = []  # the showdown's shows and mucks, in the log's order
-        self.actions: list[Action] = []
-        self.ledger = Ledger()
-        self.hero: str | None = None
-        self.hand: tuple[int, ...] | None = None
-        self.sb_post: int | None = None
-        self.betting_round = 1
-        self.claims = Claims()
+        self.table = 0  # seats listed, empty ones included
 
-    def amount(self, node: Node, name: str = "VALUE") -> int:
-        try:
-            return parse_amount(node.need(name), self.cents)
-        except ValueError as e:
-            raise XmlError(str(e), node.line) from None
+    def site_name(self) -> str:
+        return "Boss Media"
 
-    def player(self, node: Node) -> str:
-        name = node.need("PLAYER")
-        if name not in self.names:
-            raise XmlError(f"'{name}' is not seated at this table", node.line)
-        return name
+    def who(self, node: Node) -> str:
+        return self.player(self.at(node).need("PLAYER"))
 
-    def add(self, kind: ActionKind, player: str, node: Node, **fields: Any) -> None:
-        if len(self.actions) >= limits.MAX_ACTIONS:
-            raise XmlError(limits.actions_message(len(self.actions) + 1), node.line)
-        self.actions.append(Action(kind=kind, player=player, line=node.line, text=node.text(), **fields))
+    def cards_of(self, node: Node) -> tuple[Card | None, ...]:
+        """The ``<CARD>`` elements of ``node`` (None for a card's back)."""
+        return tuple(card(c.need("LINK"), self.at(c)) for c in node.children if c.tag == "CARD")
 
-    def read(self) -> HandRecord | Skipped | ParseFailure:
+    def read(self) -> HandRecord | ParseFailure | Skipped:
         root = self.root
         game, structure = GAMES.get(root.need("GAME")), STRUCTURES.get(root.need("LIMIT"))
-        end = self.end
-        try:
-            game_id = f"{game}-{structure}"
-            get_game(game_id)
-        except UnknownGame:
-            return Skipped(hand_id=self.hand_id, game=f"{root.need('LIMIT')} {root.need('GAME')}", reason="game",
-                           line=self.start, end_line=end, source=self.source,
-                           message=f"Boss Media {root.need('LIMIT')} {root.need('GAME')}: not a game drawdealer plays")
-        self.structure = structure
-        table = 0
+        self.structure = structure or ""
+        self.game_id = f"{game}-{structure}"
+        site_game = f"{root.need('LIMIT')} {root.need('GAME')}"
+        skipped = unsupported(self.game_id, site_game, hand_id=self.hand_id, start=self.start, end=self.end,
+                              source=self.source, site="Boss Media")
+        if skipped is not None:
+            return skipped
         for node in root.children:
             if node.tag == "PLAYER":
-                table += 1
-                self.seat(node)
+                self.seat_of(node)
             elif node.tag == "ACTION":
                 self.action(node)
             elif node.tag == "SHOWDOWN":
-                self.showdown(node)
+                self.showdown_of(node)
             else:
                 raise XmlError(f"<{node.tag}> in a Boss Media hand", node.line)
-        if len(self.seats) > limits.MAX_PLAYERS:
-            return limits.player_count_failure(len(self.seats), line=root.line, hand_id=self.hand_id,
-                                               start_line=self.start, end_line=self.end, source=self.source)
-        if not any(a.kind is K.DEAL for a in self.actions) and not any(self.ledger.total.values()):
-            return Skipped(hand_id=self.hand_id, game=game_id, reason="cancelled", line=self.start, end_line=end,
-                           source=self.source, message="the log holds no play of this hand")
-        return self.record(game_id, table)
+            too_many = self.too_many_players(node, self.hand_id)
+            if too_many is not None:
+                return too_many
+        if not any(a.kind is K.DEAL for a in self.actions) and not self.ledger.put_in():
+            return Skipped(hand_id=self.hand_id, game=self.game_id, reason="cancelled", line=self.start,
+                           end_line=self.end, source=self.source, message="the log holds no play of this hand")
+        return self.record_of()
 
-    def seat(self, p: Node) -> None:
-        state = p.need("STATE")
+    def seat_of(self, p: Node) -> None:
+        self.table += 1
+        state = self.at(p).need("STATE")
         if state == "STATE_EMPTY":
             return
         name, number = p.need("NAME"), p.need("SEAT")
-        if name in self.names:
-            raise XmlError(f"player '{name}' is seated twice", p.line)
-        if not number.isdigit() or not 0 < int(number) <= limits.MAX_SEAT:
+        if not number.isdigit():
             raise XmlError(f"seat '{number}' is not a seat number", p.line)
-        self.names.add(name)
-        self.seats.append(Seat(seat=int(number), name=name, stack=self.amount(p, "AMOUNT"),
-                               sitting_out=state == "STATE_SITOUT"))
+        self.add_seat(int(number), name, self.amount_of(p, "AMOUNT"), sitting_out=state == "STATE_SITOUT")
         if p.get("DEALER") == "Y":
-            self.button = name
+            self.dealer = name
 
     def action(self, a: Node) -> None:
-        kind = a.need("TYPE")
+        kind = self.at(a).need("TYPE")
         if kind == "HAND_BOARD":  # the pot before the draw: the first betting round is over
             return
         if kind == "CHANGECARD":
             self.draw(a)
             return
-        player = self.player(a)
+        player = self.who(a)
         if kind == "HAND_BLINDS":
             self.blind(a, player)
         elif kind == "HAND_ANTE":
-            chips = self.amount(a)
-            self.add(K.POST_ANTE, player, a, amount=chips)
+            chips = self.amount_of(a, "VALUE")
+            self.add_event(K.POST_ANTE, player, a, amount=chips)
             self.ledger.put(player, chips, live=False)
         elif kind == "HAND_DEAL":
-            cards = [card(c.need("LINK"), c) for c in a.children if c.tag == "CARD"]
-            if cards and all(c is not None for c in cards):
-                self.hero, self.hand = player, tuple(cards)  # type: ignore[arg-type]
-                self.add(K.DEAL, player, a, cards=self.hand, count=len(cards))
+            cards = self.cards_of(a)
+            if cards and None not in cards:
+                self.hero, self.hand = player, cards  # type: ignore[assignment]
+                self.add_event(K.DEAL, player, a, cards=cards, count=len(cards))
         elif kind == "ACTION_FOLD":
-            self.add(K.FOLD, player, a)
+            self.add_event(K.FOLD, player, a)
         elif kind == "ACTION_CHECK":
-            self.add(K.CHECK, player, a)
+            self.add_event(K.CHECK, player, a)
         elif kind == "ACTION_BET":
-            chips = self.amount(a)
-            self.add(K.BET, player, a, amount=chips)
+            chips = self.amount_of(a, "VALUE")
+            self.add_event(K.BET, player, a, amount=chips)
             self.ledger.put(player, chips)
         elif kind in _TO:
-            to = self.amount(a)
+            to = self.amount_of(a, "VALUE")
             what = K.RAISE if kind == "ACTION_RAISE" else self.ledger.kind(player, to) if kind == "ACTION_ALLIN" \
                 else K.CALL
             chips = self.ledger.added(player, to)
-            self.add(what, player, a, amount=to if what is K.RAISE else chips, all_in=kind == "ACTION_ALLIN")
+            self.add_event(what, player, a, amount=to if what is K.RAISE else chips, all_in=kind == "ACTION_ALLIN")
             self.ledger.put(player, chips)
         else:
             raise XmlError(f"an action Boss Media does not write: '{kind}'", a.line)
 
     def blind(self, a: Node, player: str) -> None:
-        chips, kind = self.amount(a), a.need("KIND")
+        chips, kind = self.amount_of(a, "VALUE"), a.need("KIND")
         if kind == "HAND_SB" and self.sb_post is not None:  # a second small blind: dead money
-            self.add(K.POST_DEAD, player, a, amount=chips)
+            self.add_event(K.POST_DEAD, player, a, amount=chips)
             self.ledger.put(player, chips, live=False)
         elif kind == "HAND_AB":  # both blinds: the big blind live, the rest dead
             big = min(chips, self.big_blind())
-            self.add(K.POST_BB, player, a, amount=big)
+            self.add_event(K.POST_BB, player, a, amount=big)
             self.ledger.put(player, big)
             if chips > big:
-                self.add(K.POST_DEAD, player, a, amount=chips - big)
+                self.add_event(K.POST_DEAD, player, a, amount=chips - big)
                 self.ledger.put(player, chips - big, live=False)
         elif kind in _BLINDS:
             if kind == "HAND_SB":
                 self.sb_post = chips
-            self.add(_BLINDS[kind], player, a, amount=chips)
+            self.add_event(_BLINDS[kind], player, a, amount=chips)
             self.ledger.put(player, chips)
         else:
             raise XmlError(f"a blind Boss Media does not write: '{kind}'", a.line)
 
     def stakes_amounts(self) -> tuple[int, int]:
-        text = self.root.need("STAKES")
+        text = self.at(self.root).need("STAKES")
         a, _, b = text.partition("/")
-        try:
-            return parse_amount(a, self.cents), parse_amount(b, self.cents)
-        except ValueError:
-            raise XmlError(f"'{text}' is not a Boss Media STAKES", self.root.line) from None
+        return self.amount(a), self.amount(b)
 
     def big_blind(self) -> int:
         a, b = self.stakes_amounts()
         return a if self.structure == "FL" else b
 
     def draw(self, a: Node) -> None:
-        player = self.player(a)
-        if self.betting_round == 1:
+        player = self.who(a)
+        if not any(x.kind is K.DRAW for x in self.actions):  # the first draw ends the first betting round
             self.ledger.new_round()
-            self.betting_round = 2
         count = a.need("COUNT")
         if not count.isdigit():
             raise XmlError(f"'{count}' is not a number of cards", a.line)
         fields: dict[str, Any] = {}
         if player == self.hero and self.hand is not None:
-            new = tuple(card(c.need("LINK"), c) for c in a.children if c.tag == "CARD")
-            if all(c is not None for c in new):
-                fields = changed_cards(self.hand, new)
-                self.hand = new  # type: ignore[assignment]
-        self.add(K.DRAW, player, a, count=int(count), **fields)
+            new = self.cards_of(a)
+            if new and None not in new:
+                fields, self.hand = changed_cards(self.hand, new), new  # type: ignore[arg-type, assignment]
+        self.add_event(K.DRAW, player, a, count=int(count), **fields)
 
-    def showdown(self, s: Node) -> None:
-        rake, net = self.amount(s, "RAKE"), self.amount(s, "POT")
-        collected = []
+    def showdown_of(self, s: Node) -> None:
+        rake, net = self.amount_of(s, "RAKE"), self.amount_of(s, "POT")
         for r in s.children:
             if r.tag != "RESULT":
                 raise XmlError(f"<{r.tag}> in a Boss Media showdown", r.line)
-            player = self.player(r)
-            cards = tuple(card(c.need("LINK"), c) for c in r.children if c.tag == "CARD")
-            if cards and all(c is not None for c in cards):
-                self.results.append(Action(kind=K.SHOW, player=player, cards=cards, count=len(cards), line=r.line,
-                                           text=r.text()))
+            player, cards = self.who(r), self.cards_of(r)
+            if cards and None not in cards:
+                self.results.append(Action(kind=K.SHOW, player=player, cards=cards, count=len(cards),  # type: ignore[arg-type]
+                                           line=r.line, text=r.text()))
             elif r.get("HAND") == "$(STR_G_MUCK)":
                 self.results.append(Action(kind=K.MUCK, player=player, line=r.line, text=r.text()))
-            won = self.amount(r, "WIN")
+            won = self.amount_of(r, "WIN")
             if won:
-                collected.append(PotClaim(player=player, amount=won, line=r.line))
+                self.collected.append(PotClaim(player=player, amount=won, line=r.line))
+        self.total, self.rake = net + rake, rake
+        self.claim_lines["total_pot"] = self.claim_lines["rake"] = s.line
         back = self.ledger.uncalled()
-        self.claims = Claims(total_pot=net + rake, rake=rake, collected=tuple(collected),
-                             uncalled=((back[0], back[1], s.line),) if back else (),
-                             lines={"total_pot": s.line, "rake": s.line})
+        if back is not None:
+            self.uncalled.append((back[0], back[1], s.line))
 
-    def record(self, game_id: str, table: int) -> HandRecord:
+    def record_of(self) -> HandRecord:
         a, b = self.stakes_amounts()
-        if self.structure == "FL":
-            stakes = Stakes(sb=self.sb_post if self.sb_post is not None else a // 2, bb=a, small_bet=a, big_bet=b)
-        else:
-            stakes = Stakes(sb=a, bb=b)
         ante = next((x.amount for x in self.actions if x.kind is K.POST_ANTE), 0)
-        if ante:
-            stakes = replace(stakes, ante=ante)
-        claims = self.claims
         if self.hero is not None:
-            root = self.root
             start = next(s.stack for s in self.seats if s.name == self.hero)
-            end = start + self.amount(root, "WIN") - self.amount(root, "LOSS")
-            claims = replace(claims, final_stacks=((self.hero, end),),
-                             lines={**claims.lines, f"stack:{self.hero}": root.line})
-        button = self.button
+            self.final_stacks.append((self.hero, start + self.amount_of(self.root, "WIN")
+                                      - self.amount_of(self.root, "LOSS")))
+            self.claim_lines[f"stack:{self.hero}"] = self.root.line
+        button = self.dealer
         dealt = [s.name for s in self.seats if not s.sitting_out]
         if button not in dealt and len(dealt) == 2:  # a dead button heads-up (module docstring)
             button = next((x.player for x in self.actions if x.kind is K.POST_SB), button)
-        actions = sorted(self.actions, key=_post_order)  # the blinds in the record's order, SB first
-        actions += _showdown_order(self.results, actions, self.seats, button)
-        return HandRecord(hand_id=self.hand_id, game=game_id, seats=tuple(self.seats), button=button,
-                          stakes=stakes, actions=tuple(actions), claims=claims,
-                          options=house_rules(max_seats=table, antes=ante > 0), source=self.source,
-                          line=self.start, end_line=self.end, hero=self.hero, currency=self.currency,
-                          extra={"boss_table": self.root.get("TABLE", ""),
-                                 "boss_dealer": self.button})
+        self.button_seat = self.names[button] if button is not None else None
+        self.actions.sort(key=_post_order)  # the blinds in the record's order, SB first (a stable sort)
+        self.actions += _showdown_order(self.results, self.actions, self.seats, button)
+        return self.record(hand_id=self.hand_id, game=self.game_id, currency=self.currency,
+                           stakes=site_stakes(self.structure, a, b, sb_post=self.sb_post, ante=ante),
+                           options=house_rules(max_seats=self.table, antes=ante > 0),
+                           extra={"boss_table": self.root.get("TABLE", ""), "boss_dealer": self.dealer})
 
 
 def _showdown_order(results: list[Action], actions: list[Action], seats: list[Seat], button: str | None

@@ -1,4 +1,5 @@
-"""One hand of an XML hand history, read safely: a small tree of :class:`Node` (issue 19).
+"""One hand of an XML hand history, read safely into a small tree of :class:`Node`, and the
+toolkit's hand builder fed by elements (:class:`XmlBuilder`) (issue 19).
 
 The XML sites (Merge, Boss Media) write a file as a run of hand elements, one per hand, each
 starting on its own line; :mod:`~drawdealer.parsers.sniff` cuts the file into hands at those lines
@@ -14,6 +15,11 @@ its line. A hand is also held to the limits of :mod:`~drawdealer.parsers.limits`
 :data:`MAX_ELEMENTS` elements nested at most :data:`~drawdealer.parsers.limits.MAX_NESTING` deep.
 The standard library is enough for this: ``defusedxml`` would refuse the same declarations, with
 one more dependency.
+
+An XML site's reader subclasses :class:`XmlBuilder`: the toolkit's
+:class:`~drawdealer.parsers.sitekit.HandBuilder` (seats, actions, claims, the record) read element
+by element instead of line by line, with a :class:`~drawdealer.parsers.sitekit.Ledger` of the
+chips put in (the XML sites print calls, all-ins and uncalled bets their own way).
 """
 
 from __future__ import annotations
@@ -23,8 +29,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator
 from xml.parsers import expat
 
+from drawdealer.engine.record import ActionKind
 from drawdealer.parsers import limits
 from drawdealer.parsers.results import ParseFailure
+from drawdealer.parsers.sitekit import HandBuilder, Ledger, LineError
 
 if TYPE_CHECKING:
     from drawdealer.engine.record import HandRecord
@@ -156,6 +164,55 @@ def prologue_problem(lines: list[str], start: int) -> XmlError | None:
         line = start + text.count("\n", 0, m.end())
         return XmlError("text before the first hand that is not an XML declaration or the root element", line)
     return None
+
+
+class XmlBuilder(HandBuilder):
+    """A hand built from its elements. A site's subclass reads the hand in :meth:`read` (elements
+    in, :meth:`add_event` and the builder's claims out) and returns :meth:`record`'s record or a
+    skip; :meth:`build` makes any bad amount, card or unseated player an :class:`XmlError` on the
+    line of the element being read (:attr:`node`)."""
+
+    def __init__(self, root: Node, lines: list[str], start: int, source: str, *, cents: bool) -> None:
+        super().__init__(lines, start, source, cents=cents)
+        self.root = root
+        self.node = root
+        """The element being read: a failure is reported on its line."""
+        self.ledger = Ledger()
+        self.sb_post: int | None = None
+
+    def read(self) -> HandRecord | Skipped | ParseFailure:
+        raise NotImplementedError
+
+    def build(self) -> HandRecord | Skipped | ParseFailure:
+        """:meth:`read`, a failure raised while reading put on the line of :attr:`node`."""
+        try:
+            return self.read()
+        except XmlError:
+            raise
+        except ValueError as e:  # LineError, a card or an amount that is none
+            raise XmlError(str(e), self.node.line) from None
+
+    def at(self, node: Node) -> Node:
+        """Read ``node`` next (where a failure is reported)."""
+        self.node = node
+        return node
+
+    def amount_of(self, node: Node, name: str) -> int:
+        """Attribute ``name`` of ``node`` as an amount."""
+        return self.amount(self.at(node).need(name))
+
+    def add_event(self, kind: ActionKind, player: str, node: Node, **fields: object) -> None:
+        """An action from ``node`` (its line and its text)."""
+        if len(self.actions) >= limits.MAX_ACTIONS:
+            raise LineError(limits.actions_message(len(self.actions) + 1))
+        self.add(kind, player, self.at(node).line, node.text(), **fields)
+
+    def too_many_players(self, node: Node, hand_id: str) -> ParseFailure | None:
+        """The ``PLAYER_COUNT_INVALID`` refusal of a hand seating more than the limit, else None."""
+        if len(self.seats) <= limits.MAX_PLAYERS:
+            return None
+        return limits.player_count_failure(len(self.seats), line=node.line, hand_id=hand_id, start_line=self.start,
+                                           end_line=self.end, source=self.source)
 
 
 def _refusal(what: str) -> str:
