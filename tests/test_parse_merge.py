@@ -233,6 +233,19 @@ def test_a_wrong_winner_is_flagged() -> None:
     assert [f.code for f in result.findings] == ["WINNER_WRONG", "COLLECTED_AMOUNT_WRONG", "COLLECTED_AMOUNT_WRONG"]
 
 
+def test_no_cap_heads_up() -> None:
+    """Row 'rules of play': heads-up (Cat folded), five bets after the first draw are legal
+    (``FL_HEADS_UP_UNCAPPED``); three-handed the fifth is RAISE_CAP_EXCEEDED (fixtures/merge)."""
+    raises = "".join(f'\t\t<event sequence="10" type="RAISE" timestamp="10" player="{p}" amount="{to}.00"/>\n'
+                     for p, to in (("0", 2), ("1", 3), ("0", 4), ("1", 5)))
+    text = HAND.replace('\t\t<event sequence="10" type="CALL" timestamp="10" player="0" amount="1.00"/>\n',
+                        raises + '\t\t<event sequence="10" type="CALL" timestamp="10" player="0" amount="1.00"/>\n'
+                        ).replace('winner amount="10.50"', 'winner amount="18.50"')
+    record = one(text)
+    assert record.options["FL_HEADS_UP_UNCAPPED"] is True
+    assert replay(record).findings == ()
+
+
 def test_table_size_from_the_seats_attribute() -> None:
     """Row 'table size'."""
     record = one(HAND.replace('realmoney="true"', 'seats="8" realmoney="true"'))

@@ -45,8 +45,10 @@ pots, rake, uncalled bets     nothing printed but ``<winner amount potnumber pla
                               the draw; the formula is not stated, so ``RAKE_PERCENT`` stays 0)
 rules of play                 PokerStars' options (deal to the last card, the reshuffle of every
                               non-live card, a bet and three raises, no rake before the draw):
-                              nothing in the corpus contradicts them (no capped round, no
-                              reshuffle)
+                              nothing in the corpus contradicts them (no reshuffle); but no cap
+                              heads-up (``FL_HEADS_UP_UNCAPPED``, RULES.md §7.2's cash-game
+                              rule): FPDB's regression hand 31241825-6 ($5/$10, heads-up) has six
+                              bets after the first draw
 table size                    ``seats="N"`` on ``<game>`` when given, else the highest seat
 cancelled hands               a ``GAME_CANCELLED`` round: skipped
 ============================  ===============================================================
@@ -88,8 +90,9 @@ _DRAW_ROUNDS = frozenset({"FIRST_DRAW", "SECOND_DRAW", "THIRD_DRAW"})
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
     """Merge's rules as RULES.md §13 options: PokerStars' (its reshuffle of every non-live card but
     the current player's discards, §8.4; deal to the last card, §8.3; a bet and three raises,
-    §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), see the module docstring."""
-    return pokerstars_rules(max_seats=max_seats, antes=antes)
+    §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), and no cap heads-up
+    (``FL_HEADS_UP_UNCAPPED``, §7.2's cash-game rule), see the module docstring."""
+    return {**pokerstars_rules(max_seats=max_seats, antes=antes), "FL_HEADS_UP_UNCAPPED": True}
 
 
 class Game:
