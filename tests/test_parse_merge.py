@@ -12,14 +12,13 @@ import pytest
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
-from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
 from drawdealer.parsers.sniff import MERGE, detect_format, split_text
-from tests.test_parse_fulltilt import fpdb_players
+from tests.test_parse_fulltilt import assert_converts_back, fpdb_players
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
 MERGE_FILES = sorted((CORPUS / "cash/Merge/Draw").glob("*.txt")) if CORPUS.is_dir() else []
@@ -331,13 +330,7 @@ def test_validate_names_file_and_line_and_goes_on(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", MERGE_FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_merge_draw_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
-    results = list(convert_file(path, to))
-    converted = [r for r in results if hasattr(r, "differences")]
-    assert [(r.hand_id, r.differences) for r in converted if r.differences] == []
-    played = [r for r in read_hands(path) if isinstance(r, HandRecord)]
-    no_format = [r.game for r in results if getattr(r, "left_out", "") == "format"]
-    assert len(converted) + len(no_format) == len(played)
-    assert set(no_format) <= ({"A5TD-FL"} if to == "pokerstars" else set())  # PokerStars never dealt A-5
+    assert_converts_back(path, to)
 
 
 HP_FILES = sorted((CORPUS / "cash/Merge/Draw").glob("*.hp")) if CORPUS.is_dir() else []

@@ -198,9 +198,7 @@ class BossBuilder(XmlBuilder):
         if kind == "HAND_BLINDS":
             self.blind(a, player)
         elif kind == "HAND_ANTE":
-            chips = self.amount_of(a, "VALUE")
-            self.add_event(K.POST_ANTE, player, a, amount=chips)
-            self.ledger.put(player, chips, live=False)
+            self.forced(K.POST_ANTE, player, a, self.amount_of(a, "VALUE"))
         elif kind == "HAND_DEAL":
             cards = self.cards_of(a)
             if cards and None not in cards:
@@ -227,20 +225,11 @@ class BossBuilder(XmlBuilder):
     def blind(self, a: Node, player: str) -> None:
         chips, kind = self.amount_of(a, "VALUE"), a.need("KIND")
         if kind == "HAND_SB" and self.sb_post is not None:  # a second small blind: dead money
-            self.add_event(K.POST_DEAD, player, a, amount=chips)
-            self.ledger.put(player, chips, live=False)
-        elif kind == "HAND_AB":  # both blinds: the big blind live, the rest dead
-            big = min(chips, self.big_blind())
-            self.add_event(K.POST_BB, player, a, amount=big)
-            self.ledger.put(player, big)
-            if chips > big:
-                self.add_event(K.POST_DEAD, player, a, amount=chips - big)
-                self.ledger.put(player, chips - big, live=False)
+            self.forced(K.POST_DEAD, player, a, chips)
+        elif kind == "HAND_AB":
+            self.both_blinds(player, a, chips)
         elif kind in _BLINDS:
-            if kind == "HAND_SB":
-                self.sb_post = chips
-            self.add_event(_BLINDS[kind], player, a, amount=chips)
-            self.ledger.put(player, chips)
+            self.forced(_BLINDS[kind], player, a, chips)
         else:
             raise XmlError(f"a blind Boss Media does not write: '{kind}'", a.line)
 
@@ -248,10 +237,6 @@ class BossBuilder(XmlBuilder):
         text = self.at(self.root).need("STAKES")
         a, _, b = text.partition("/")
         return self.amount(a), self.amount(b)
-
-    def big_blind(self) -> int:
-        a, b = self.stakes_amounts()
-        return a if self.structure == "FL" else b
 
     def draw(self, a: Node) -> None:
         player = self.who(a)

@@ -250,31 +250,19 @@ class MergeBuilder(XmlBuilder):
         if kind in _NOISE:
             return
         player, amount = self.who(e), self.amount_of(e, "amount")
-        if kind == "RETURN_BLIND":  # both blinds: the big blind live, the rest dead
-            big = min(amount, self.big_blind())
-            self.add_event(K.POST_BB, player, e, amount=big)
-            self.ledger.put(player, big)
-            if amount > big:
-                self.add_event(K.POST_DEAD, player, e, amount=amount - big)
-                self.ledger.put(player, amount - big, live=False)
+        if kind == "RETURN_BLIND":
+            self.both_blinds(player, e, amount)
             return
         post = _POSTS.get(kind)
         if post is None:
             raise XmlError(f"a '{kind}' event among the blinds", e.line)
-        if post is K.POST_SB:
-            self.sb_post = amount
-        self.add_event(post, player, e, amount=amount)
-        self.ledger.put(player, amount, live=post is not K.POST_ANTE)
+        self.forced(post, player, e, amount)
 
     def stakes_amounts(self) -> tuple[int, int]:
         m = self.stakes_match
         if not m["a"] or not m["b"]:
             raise XmlError(f"stakes without their amounts: '{self.game.stakes}'", self.game.line)
         return self.amount(m["a"]), self.amount(m["b"])
-
-    def big_blind(self) -> int:
-        a, b = self.stakes_amounts()
-        return a if self.structure == "FL" else b
 
     def bet_event(self, e: Node) -> None:
         kind = self.at(e).need("type")

@@ -179,6 +179,8 @@ class XmlBuilder(HandBuilder):
         """The element being read: a failure is reported on its line."""
         self.ledger = Ledger()
         self.sb_post: int | None = None
+        self.structure = ""
+        """``FL``, ``PL`` or ``NL`` once the hand's game is read."""
 
     def read(self) -> HandRecord | Skipped | ParseFailure:
         raise NotImplementedError
@@ -206,6 +208,28 @@ class XmlBuilder(HandBuilder):
         if len(self.actions) >= limits.MAX_ACTIONS:
             raise LineError(limits.actions_message(len(self.actions) + 1))
         self.add(kind, player, self.at(node).line, node.text(), **fields)
+
+    def forced(self, kind: ActionKind, player: str, node: Node, chips: int) -> None:
+        """A forced bet from ``node``; antes and dead blinds are dead money (the ledger's hand only)."""
+        if kind is ActionKind.POST_SB:
+            self.sb_post = chips
+        self.add_event(kind, player, node, amount=chips)
+        self.ledger.put(player, chips, live=kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD))
+
+    def both_blinds(self, player: str, node: Node, chips: int) -> None:
+        """A returning player's blinds in one post: a live big blind, the rest dead money (RULES.md §6.1)."""
+        big = min(chips, self.big_blind())
+        self.forced(ActionKind.POST_BB, player, node, big)
+        if chips > big:
+            self.forced(ActionKind.POST_DEAD, player, node, chips - big)
+
+    def stakes_amounts(self) -> tuple[int, int]:
+        """The ``a/b`` of the hand's stakes (:func:`~drawdealer.parsers.sitekit.site_stakes`)."""
+        raise NotImplementedError
+
+    def big_blind(self) -> int:
+        a, b = self.stakes_amounts()
+        return a if self.structure == "FL" else b
 
     def too_many_players(self, node: Node, hand_id: str) -> ParseFailure | None:
         """The ``PLAYER_COUNT_INVALID`` refusal of a hand seating more than the limit, else None."""
