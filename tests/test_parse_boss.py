@@ -22,7 +22,7 @@ from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
 from drawdealer.parsers.boss import card
 from drawdealer.parsers.sniff import BOSS, detect_format, split_text
 from drawdealer.parsers.xmlsafe import Node
-from tests.test_parse_fulltilt import assert_converts_back
+from site_support import assert_converts_and_reads_back_equal
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
 BOSS_FILE = CORPUS / "cash/Boss/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml"
@@ -233,5 +233,5 @@ def test_text_before_the_first_hand_is_reported() -> None:
 @needs_corpus
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_boss_draw_hand_converts_and_reads_back_equal(to: str) -> None:
-    assert_converts_back(BOSS_FILE, to)
+    assert_converts_and_reads_back_equal(BOSS_FILE, to)
     assert len(list(read_hands(BOSS_FILE))) == 14

@@ -12,6 +12,7 @@ from drawdealer.parsers import FormatError, read_hands, read_text
 from drawdealer.parsers.sniff import (
     BOSS,
     FULL_TILT,
+    KINGSCLUB,
     MERGE,
     PHH,
     POKERSTARS,
@@ -83,7 +84,8 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', MERGE, ""),
     ('<HISTORY ID="2692984519" SESSION="session583869141.xml" TABLE="Table FCD 192"', BOSS, ""),
     ('<!DOCTYPE lolz [<!ENTITY lol "lol">]>', UNKNOWN, "line 1: an XML DOCTYPE or ENTITY declaration: refused"),
-    ("#39969256: Limit 2-7 Triple Draw - 40/80", UNKNOWN, "KingsClub"),
+    ("#39969256: Limit 2-7 Triple Draw - 40/80", KINGSCLUB, ""),
+    ("#3516416: No Limit 2-7 Single Draw - 125/250", KINGSCLUB, ""),
     ("PokerStars Tournament #1646040883, No Limit Single Draw 2-7 Lowball", UNKNOWN, "tournament summary"),
     ("Dear diary, today I played poker.", UNKNOWN, "not a hand history"),
 ])

@@ -37,6 +37,8 @@ POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|H
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
+KINGSCLUB = "kingsclub"
+KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -74,6 +76,7 @@ BOSS = "boss"
 SITES: tuple[Site, ...] = (
     Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
+    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
     # a Merge file: a <description> of the game, then a <game> per hand (merge.py)
     Site(MERGE, "Merge Network (XML)", re.compile(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
     Site(BOSS, "Boss Media (XML)", re.compile(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
@@ -85,7 +88,6 @@ _OTHER_SITES = (
     (re.compile(r"Winamax Poker - "), "Winamax"),
     (re.compile(r"\*{5} History for hand "), "OnGame"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
-    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit|NL|PL) "), "KingsClub"),
 )
 
 
