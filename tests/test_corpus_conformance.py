@@ -295,13 +295,15 @@ def test_merge_reviews() -> None:
       blind's 'RAISE 2.00' after posting 0.50, called by 'CALL 1.00' from the big blind), an
       ALL_IN the chips it adds (the PL hand: Villain, 0.90 in, 'ALL_IN 3.85' = his $4.75).
     """
-    from drawdealer.parsers import read_hands
     from drawdealer.engine.record import HandRecord
+    from drawdealer.engine.replay import replay
+    from drawdealer.parsers import read_hands
 
     hand3 = next(r for r in read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt")
                  if isinstance(r, HandRecord) and r.hand_id == "33423082-3")
-    assert [(c.player, c.amount) for c in hand3.claims.collected] == [("Villain", 380)]
-    assert hand3.claims.uncalled == (("Villain", 100, 69),) and hand3.claims.rake == 20
+    assert [(c.player, c.amount) for c in hand3.claims.collected] == [("Villain", 480)]
+    settlement = replay(hand3).settlement
+    assert (settlement.returned, settlement.collected, settlement.rake) == ({"Villain": 100}, {"Villain": 380}, 20)
     (pl,) = read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt")
     allin = next(a for a in pl.actions if a.all_in)
     assert (allin.kind.value, allin.player, allin.amount) == ("raise", "Villain", 475)

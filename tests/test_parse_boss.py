@@ -171,8 +171,11 @@ def test_uncalled_bets_are_returned_silently() -> None:
         '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="5.00" RAKE="0.00" MAINPOT="5.00" LEFTPOT="" RIGHTPOT="">\n' \
         '<RESULT PLAYER="Hero" WIN="5.00" HAND="$(STR_BY_DEFAULT)"></RESULT></SHOWDOWN></HISTORY>\n</ROOT>\n'
     record = one(text.replace('WIN="4.75"', 'WIN="3.00"'))
-    assert record.claims.uncalled == (("Hero", 200, 31),) and record.claims.total_pot == 500
-    assert replay(record).findings == ()
+    assert record.claims.uncalled == () and not record.claims.uncalled_printed and record.claims.total_pot == 500
+    result = replay(record)
+    assert result.findings == () and result.settlement.returned == {"Hero": 200}
+    too_big = replay(one(text.replace('WIN="4.75"', 'WIN="3.00"').replace('POT="5.00"', 'POT="7.00"')))
+    assert [f.code for f in too_big.findings] == ["POT_AMOUNT_WRONG"]  # the $2 counted in
 
 
 def test_showdown_order_is_the_rules() -> None:

@@ -203,9 +203,14 @@ def test_the_winner_amount_holds_his_uncalled_chips_and_the_rake_is_what_is_left
 </game>
 """
     record = one(folded)
-    assert [(c.player, c.amount) for c in record.claims.collected] == [("Bob", 480)]
-    assert record.claims.uncalled == (("Bob", 100, 29),) and record.claims.rake == 20
-    assert replay(record).findings == ()
+    claims = record.claims
+    assert [(c.player, c.amount) for c in claims.collected] == [("Bob", 580)]
+    assert claims.collected_with_uncalled and not claims.rake_printed and not claims.uncalled_printed
+    assert (claims.uncalled, claims.rake) == ((), None)
+    result = replay(record)
+    assert result.findings == ()
+    assert (result.settlement.returned, result.settlement.collected, result.settlement.rake) == \
+        ({"Bob": 100}, {"Bob": 480}, 20)
     too_much = replay(one(folded.replace('amount="5.80"', 'amount="6.10"')))
     # $6.10 back from $6 put in: no rake can make that up, and Bob collects more than the pot
     assert [f.code for f in too_much.findings] == ["RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG"]
@@ -223,8 +228,10 @@ def test_an_uncalled_true_winner_is_a_return() -> None:
 </game>
 """
     record = one(folded)
-    assert record.claims.uncalled == (("Bob", 100, 30),) and record.claims.rake == 20
-    assert replay(record).findings == ()
+    assert record.claims.uncalled == (("Bob", 100, 30),)
+    assert [(c.player, c.amount) for c in record.claims.collected] == [("Bob", 480)]
+    result = replay(record)
+    assert result.findings == () and result.settlement.rake == 20
 
 
 def test_a_wrong_winner_is_flagged() -> None:

@@ -12,7 +12,7 @@ from deal to deal (requirement, carried pot, false opener's penalty).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
@@ -193,7 +193,13 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     pot_total = 0
     for pot in settlement.pots:
         pot_total += pot.amount
+    if claims.collected_with_uncalled and settlement.returned:
+        claims = _uncalled_taken_out(claims, settlement.returned)
     claimed_rake = claims.rake
+    if claimed_rake is None and not claims.rake_printed and claims.collected:
+        left = pot_total - settlement.carried - sum(settlement.refunds.values()) - \
+            sum(c.amount for c in claims.collected)
+        claimed_rake = left if left >= 0 else None  # collected beyond the pots: RAKE_MISMATCH below
     division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
     if claimed_rake is not None and not state.opts.rake_percent:
         if claims.pots and claimed_rake:
@@ -272,6 +278,20 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                                                          f"{state.money(want)}",
                               line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
     return settlement
+
+
+def _uncalled_taken_out(claims: Claims, returned: dict[str, int]) -> Claims:
+    """``claims`` whose collected amounts hold each player's returned chips (``collected_with_uncalled``)
+    without them, but for those the log returns on their own (``Claims.uncalled``): taken from his
+    last collected claim (RULES.md §7.1: they were never in a pot)."""
+    collected = list(claims.collected)
+    for player, chips in returned.items():
+        chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
+        mine = [k for k, c in enumerate(collected) if c.player == player]
+        if mine and chips > 0:
+            last = collected[mine[-1]]
+            collected[mine[-1]] = replace(last, amount=last.amount - chips)
+    return replace(claims, collected=tuple(collected))
 
 
 def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],

@@ -48,8 +48,9 @@ showdown order                not logged: the results list the players in no sho
                               record shows and mucks in RULES.md §9.1's order: the last to bet
                               or raise in the final round first, else the first player left of
                               the button, then clockwise
-uncalled bets                 never printed: the record claims the chips the bets leave uncalled
-                              (RULES.md §7.1); the printed pot, which excludes them, checks them
+uncalled bets                 never printed (``Claims.uncalled_printed`` false: no line claims
+                              nothing, RULES.md §7.1); the printed pot, which excludes them, and
+                              the hero's result check them
 hero's result                 ``<HISTORY WIN="W" LOSS="L">``: the hero's net result, claimed as
                               his final stack (his stack + W − L)
 rake                          taken from the pot before it is paid; none on a hand ended before
@@ -128,6 +129,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
 class BossBuilder(XmlBuilder):
     """A Boss ``<HISTORY>``: its players, actions and showdown in order."""
 
+    UNCALLED_PRINTED = False
+
     def __init__(self, root: Node, lines: list[str], start: int, source: str) -> None:
         tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
         self.currency = "" if tournament else CURRENCIES.get(root.get("TABLECURRENCY", "") or "", "")
@@ -170,7 +173,7 @@ class BossBuilder(XmlBuilder):
             too_many = self.too_many_players(node, self.hand_id)
             if too_many is not None:
                 return too_many
-        if not any(a.kind is K.DEAL for a in self.actions) and not self.ledger.put_in():
+        if not any(a.kind is K.DEAL or a.amount for a in self.actions):
             return Skipped(hand_id=self.hand_id, game=self.game_id, reason="cancelled", line=self.start,
                            end_line=self.end, source=self.source, message="the log holds no play of this hand")
         return self.record_of()
@@ -268,9 +271,6 @@ class BossBuilder(XmlBuilder):
                 self.collected.append(PotClaim(player=player, amount=won, line=r.line))
         self.total, self.rake = net + rake, rake
         self.claim_lines["total_pot"] = self.claim_lines["rake"] = s.line
-        back = self.ledger.uncalled()
-        if back is not None:
-            self.uncalled.append((back[0], back[1], s.line))
 
     def record_of(self) -> HandRecord:
         a, b = self.stakes_amounts()

@@ -38,11 +38,14 @@ pots, rake, uncalled bets     nothing printed but ``<winner amount potnumber pla
                               uncalled>``: what the player takes from pot N (1 is the main pot),
                               net of rake and, with ``uncalled="false"``, plus the chips of his
                               bet nobody called (``uncalled="true"``: only those chips). The
-                              record claims the uncalled chips the bets leave (RULES.md §7.1) and
-                              the rake as every chip put in less every chip taken back: Merge's
-                              rake is checked by the winners' shares, not by a printed figure
-                              (the corpus: 5% of the pot, 50 cents at most heads-up, none before
-                              the draw; the formula is not stated, so ``RAKE_PERCENT`` stays 0)
+                              record's claims say so (``Claims.collected_with_uncalled``,
+                              ``rake_printed`` false, ``uncalled_printed`` false): the replay
+                              takes the uncalled chips out of the winner's amount (RULES.md
+                              §7.1) and the rake is what the pots hold beyond the winners'
+                              amounts, so Merge's rake is checked by the winners' shares, not by
+                              a printed figure (the corpus: 5% of the pot, 50 cents at most
+                              heads-up, none before the draw; the formula is not stated, so
+                              ``RAKE_PERCENT`` stays 0)
 rules of play                 PokerStars' options (deal to the last card, the reshuffle of every
                               non-live card, a bet and three raises, no rake before the draw):
                               nothing in the corpus contradicts them (no reshuffle); but no cap
@@ -60,7 +63,6 @@ not word as Merge does. Not read: ``CHAT``, ``DISCONNECTED``, ``RECONNECTED``, t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.cards import Card, parse_card
@@ -137,6 +139,10 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "", game: Game | 
 
 class MergeBuilder(XmlBuilder):
     """A Merge ``<game>``: its rounds in order, the hero's cards read ahead of the betting."""
+
+    UNCALLED_PRINTED = False  # inside the winner amounts (uncalled="false")
+    COLLECTED_WITH_UNCALLED = True
+    RAKE_PRINTED = False
 
     def __init__(self, root: Node, game: Game, lines: list[str], start: int, source: str) -> None:
         super().__init__(root, lines, start, source, cents=any(c in game.stakes for c in "$€£"))
@@ -321,7 +327,9 @@ class MergeBuilder(XmlBuilder):
             self.add_event(kind, player, e, cards=shown, count=len(shown) if shown else 0)
 
     def claims_of_winners(self) -> None:
-        """The winners' amounts as the record's claims (the module docstring's "pots, rake, uncalled bets")."""
+        """The winners' amounts as the record's claims (the module docstring's "pots, rake, uncalled
+        bets"): the engine takes the uncalled chips out (``COLLECTED_WITH_UNCALLED``) and the rake
+        is what the pots hold beyond them (``RAKE_PRINTED``)."""
         for w in self.winners:
             player, amount = self.who(w), self.amount_of(w, "amount")
             if w.get("uncalled") == "true":
@@ -330,19 +338,6 @@ class MergeBuilder(XmlBuilder):
                 number = w.need("potnumber")
                 index = int(number) - 1 if number.isdigit() and int(number) > 0 else None
                 self.collected.append(PotClaim(player=player, amount=amount, pot_index=index, line=w.line))
-        back = self.ledger.uncalled()
-        if back is not None and not self.uncalled:
-            owner, chips = back
-            mine = [k for k, c in enumerate(self.collected) if c.player == owner]
-            if mine:  # his winner amount holds his uncalled chips: take them out of his last pot's
-                c = self.collected[mine[-1]]
-                self.collected[mine[-1]] = replace(c, amount=c.amount - chips)
-                self.uncalled.append((owner, chips, c.line))
-        taken = sum(c.amount for c in self.collected) + sum(u[1] for u in self.uncalled)
-        rake = self.ledger.put_in() - taken
-        if self.winners and rake >= 0:
-            self.rake = rake
-            self.claim_lines["rake"] = self.winners[-1].line
 
     def record_of(self) -> HandRecord:
         a, b = self.stakes_amounts()

@@ -30,7 +30,6 @@ from dataclasses import replace
 from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
-from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
@@ -236,6 +235,10 @@ class HandBuilder:
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
     a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
+    COLLECTED_WITH_UNCALLED = False
+    """Whether a collected amount holds the player's returned uncalled chips (``Claims.collected_with_uncalled``: Merge)."""
+    RAKE_PRINTED = True
+    """Whether the site prints the rake (``Claims.rake_printed``): one that does not (Merge) sets False."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -488,6 +491,7 @@ class HandBuilder:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
                       final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      collected_with_uncalled=self.COLLECTED_WITH_UNCALLED, rake_printed=self.RAKE_PRINTED,
                       lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
@@ -514,29 +518,21 @@ class HandBuilder:
 # --------------------------------------------------------------------------- chips and draws a site leaves unsaid
 
 class Ledger:
-    """The chips each player has put in, this betting round (``round``) and the whole hand
-    (``total``), for sites that print amounts their own way: a call as the player's total for the
-    round (Boss Media), an all-in without saying whether it calls, bets or raises (Merge, Boss), no
-    uncalled chips (Merge, Boss). A reader turns such amounts into the record's (RULES.md §7: a call
-    or bet is the chips it puts in, a raise the player's total this round) and claims what the bets
-    imply."""
+    """The chips each player has in front of him this betting round, for sites that print amounts
+    their own way: a call as the player's total for the round (Boss Media), an all-in without
+    saying whether it calls, bets or raises (Merge, Boss). A reader turns such amounts into the
+    record's (RULES.md §7: a call or bet is the chips it puts in, a raise the player's total this
+    round); dead money (antes, a dead small blind) is not in front of anybody."""
 
     def __init__(self) -> None:
         self.round: dict[str, int] = {}
-        self.total: dict[str, int] = {}
 
     def new_round(self) -> None:
         self.round = {}
 
-    def high(self) -> int:
-        """The most any player has in front of him this round (the bet to call)."""
-        return max(self.round.values(), default=0)
-
-    def put(self, player: str, chips: int, *, live: bool = True) -> None:
-        """``player`` puts ``chips`` in; dead money (antes, a dead small blind) counts for the hand only."""
-        self.total[player] = self.total.get(player, 0) + chips
-        if live:
-            self.round[player] = self.round.get(player, 0) + chips
+    def put(self, player: str, chips: int) -> None:
+        """``player`` puts ``chips`` in front of him."""
+        self.round[player] = self.round.get(player, 0) + chips
 
     def added(self, player: str, to: int) -> int:
         """The chips ``player`` puts in to have ``to`` in front of him this round."""
@@ -545,20 +541,10 @@ class Ledger:
     def kind(self, player: str, to: int) -> ActionKind:
         """Going to ``to`` this round: a call (no more than the bet), a bet (the first chips of a
         round) or a raise."""
-        high = self.high()
+        high = max(self.round.values(), default=0)
         if to <= high:
             return K.CALL
         return K.BET if high == 0 else K.RAISE
-
-    def uncalled(self) -> tuple[str, int] | None:
-        """The player whose chips nobody matched and how many go back to him (RULES.md §7.1), or None."""
-        names = list(self.total)
-        excess = uncalled_excess([self.total[n] for n in names])
-        return (names[excess[0]], excess[1]) if excess and excess[1] else None
-
-    def put_in(self) -> int:
-        """Every chip put in this hand."""
-        return sum(self.total.values())
 
 
 def changed_cards(before: tuple[Card, ...], after: tuple[Card, ...]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ one more dependency.
 An XML site's reader subclasses :class:`XmlBuilder`: the toolkit's
 :class:`~drawdealer.parsers.sitekit.HandBuilder` (seats, actions, claims, the record) read element
 by element instead of line by line, with a :class:`~drawdealer.parsers.sitekit.Ledger` of the
-chips put in (the XML sites print calls, all-ins and uncalled bets their own way).
+chips in front of each player (the XML sites print calls and all-ins their own way).
 """
 
 from __future__ import annotations
@@ -214,7 +214,8 @@ class XmlBuilder(HandBuilder):
         if kind is ActionKind.POST_SB:
             self.sb_post = chips
         self.add_event(kind, player, node, amount=chips)
-        self.ledger.put(player, chips, live=kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD))
+        if kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):  # dead money is in front of nobody
+            self.ledger.put(player, chips)
 
     def both_blinds(self, player: str, node: Node, chips: int) -> None:
         """A returning player's blinds in one post: a live big blind, the rest dead money (RULES.md §6.1)."""
