@@ -2,7 +2,8 @@
 
 A file is one ``<ROOT>`` holding a ``<HISTORY ID="N" … GAME="GAME_FCD" LIMIT="FL" STAKES="2.00/4.00">``
 element per hand, each starting on its own line; :mod:`~drawdealer.parsers.sniff` cuts the file at
-those lines (its row in :data:`~drawdealer.parsers.sniff.SITES`) and :mod:`~drawdealer.parsers.xmlsafe` reads each hand (no DTD, no entities). Games:
+those lines (its row in :data:`~drawdealer.parsers.sniff.SITES`) and
+:mod:`~drawdealer.parsers.xmlsafe` reads each hand (no DTD, no entities). Games:
 ``GAME_FCD`` (5-card draw), limit, pot limit and no limit; Boss's other games (Hold'em, Omaha …)
 are :class:`~drawdealer.parsers.results.Skipped`, and so is a hand with no cards dealt.
 
@@ -122,8 +123,8 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
     """One ``<HISTORY>`` element from its lines."""
-    return read_hand(lines, start, source, "HISTORY", "ID", lambda root: BossBuilder(root, lines, start, source).build(),
-                     closing=CLOSING)
+    return read_hand(lines, start, source, "HISTORY", "ID",
+                     lambda root: BossBuilder(root, lines, start, source).build(), closing=CLOSING)
 
 
 class BossBuilder(XmlBuilder):
@@ -262,8 +263,8 @@ class BossBuilder(XmlBuilder):
                 raise XmlError(f"<{r.tag}> in a Boss Media showdown", r.line)
             player, cards = self.who(r), self.cards_of(r)
             if cards and None not in cards:
-                self.results.append(Action(kind=K.SHOW, player=player, cards=cards, count=len(cards),  # type: ignore[arg-type]
-                                           line=r.line, text=r.text()))
+                self.results.append(Action(kind=K.SHOW, player=player, cards=cards,  # type: ignore[arg-type]
+                                           count=len(cards), line=r.line, text=r.text()))
             elif r.get("HAND") == "$(STR_G_MUCK)":
                 self.results.append(Action(kind=K.MUCK, player=player, line=r.line, text=r.text()))
             won = self.amount_of(r, "WIN")

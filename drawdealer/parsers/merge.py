@@ -344,7 +344,8 @@ class MergeBuilder(XmlBuilder):
         ante = next((x.amount for x in self.actions if x.kind is K.POST_ANTE), 0)
         size = self.root.get("seats")
         max_seats = int(size) if size and size.isdigit() else max((s.seat for s in self.seats), default=None)
-        return self.record(hand_id=self.hand_id, game=self.game_id, options=house_rules(max_seats=max_seats, antes=ante > 0),
+        return self.record(hand_id=self.hand_id, game=self.game_id,
+                           options=house_rules(max_seats=max_seats, antes=ante > 0),
                            stakes=site_stakes(self.structure, a, b, sb_post=self.sb_post, ante=ante),
                            currency=next((c for c in "$€£" if c in self.game.stakes), ""),
                            extra={"merge_description": (self.game.type, self.game.stakes)})
