@@ -193,13 +193,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     pot_total = 0
     for pot in settlement.pots:
         pot_total += pot.amount
-    if claims.collected_with_uncalled and settlement.returned:
-        claims = _uncalled_taken_out(claims, settlement.returned)
+    claims = restated_claims(claims, settlement)
     claimed_rake = claims.rake
-    if claimed_rake is None and not claims.rake_printed and claims.collected:
-        left = pot_total - settlement.carried - sum(settlement.refunds.values()) - \
-            sum(c.amount for c in claims.collected)
-        claimed_rake = left if left >= 0 else None  # collected beyond the pots: RAKE_MISMATCH below
     division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
     if claimed_rake is not None and not state.opts.rake_percent:
         if claims.pots and claimed_rake:
@@ -280,18 +275,27 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     return settlement
 
 
-def _uncalled_taken_out(claims: Claims, returned: dict[str, int]) -> Claims:
-    """``claims`` whose collected amounts hold each player's returned chips (``collected_with_uncalled``)
-    without them, but for those the log returns on their own (``Claims.uncalled``): taken from his
-    last collected claim (RULES.md §7.1: they were never in a pot)."""
-    collected = list(claims.collected)
-    for player, chips in returned.items():
-        chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
-        mine = [k for k, c in enumerate(collected) if c.player == player]
-        if mine and chips > 0:
-            last = collected[mine[-1]]
-            collected[mine[-1]] = replace(last, amount=last.amount - chips)
-    return replace(claims, collected=tuple(collected))
+def restated_claims(claims: Claims, settlement: Settlement) -> Claims:
+    """``claims`` stated as PokerStars states them, where a site's conventions differ: a collected
+    amount without the uncalled chips it holds (``collected_with_uncalled``; but for those the log
+    returns on their own, ``Claims.uncalled``: RULES.md §7.1, they were never in a pot), taken from
+    the player's last collected claim; and, when the log prints no rake (``rake_printed`` false),
+    the rake the pots hold beyond the collected amounts (None when more is collected than the pots
+    hold, §9.5). The replay checks these; ``write_pokerstars`` writes them."""
+    if claims.collected_with_uncalled and settlement.returned:
+        collected = list(claims.collected)
+        for player, chips in settlement.returned.items():
+            chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
+            mine = [k for k, c in enumerate(collected) if c.player == player]
+            if mine and chips > 0:
+                last = collected[mine[-1]]
+                collected[mine[-1]] = replace(last, amount=last.amount - chips)
+        claims = replace(claims, collected=tuple(collected))
+    if claims.rake is None and not claims.rake_printed and claims.collected:
+        left = sum(p.amount for p in settlement.pots) - settlement.carried - sum(settlement.refunds.values()) - \
+            sum(c.amount for c in claims.collected)
+        claims = replace(claims, rake=left if left >= 0 else None)
+    return claims
 
 
 def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],

@@ -7,15 +7,18 @@ id and what the hand's PHH fields say of its date, time zone, table, seats, tour
 level (:mod:`drawdealer.parsers.handinfo`); a hand without a date gets none (a table without a
 name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
-claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them.
+claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; a site's
+record that leaves uncalled bets or the rake unsaid gets them from the replay (:func:`stated_claims`).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
 (``ValueError``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from drawdealer.engine.cards import cards_str
-from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
+from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, Claims, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers import handinfo
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
@@ -31,9 +34,30 @@ class NoPokerStarsFormat(ValueError):
     """The hand's game has no PokerStars hand history format (Italian poker)."""
 
 
+def stated_claims(record: HandRecord) -> Claims:
+    """The record's claims as PokerStars text states them: every uncalled bet on its own line, each
+    collected amount without it, a rake. A record from a site that leaves them unsaid (KingsClub,
+    Merge, Boss Media: ``Claims.uncalled_printed``, ``collected_with_uncalled``, ``rake_printed``)
+    takes them from the replay (:func:`~drawdealer.engine.replay.restated_claims`, the returned
+    chips of its settlement)."""
+    c = record.claims
+    if c.uncalled_printed and c.rake_printed and not c.collected_with_uncalled:
+        return c
+    from drawdealer.engine.replay import replay, restated_claims
+
+    settlement = replay(record).settlement
+    if settlement is None:
+        return c
+    stated = restated_claims(c, settlement)
+    said = {p for p, _, _ in stated.uncalled}
+    silent = tuple((p, x, None) for p, x in settlement.returned.items() if p not in said)
+    return replace(stated, uncalled=stated.uncalled + silent)
+
+
 class _Writer:
     def __init__(self, record: HandRecord) -> None:
-        self.r = record
+        claims = stated_claims(record)
+        self.r = record if claims is record.claims else replace(record, claims=claims)
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
