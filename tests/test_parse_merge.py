@@ -205,7 +205,7 @@ def test_the_winner_amount_holds_his_uncalled_chips_and_the_rake_is_what_is_left
     record = one(folded)
     claims = record.claims
     assert [(c.player, c.amount) for c in claims.collected] == [("Bob", 580)]
-    assert claims.collected_with_uncalled and not claims.rake_printed and not claims.uncalled_printed
+    assert claims.uncalled_in_collected and not claims.rake_printed and not claims.uncalled_printed
     assert (claims.uncalled, claims.rake) == ((), None)
     result = replay(record)
     assert result.findings == ()

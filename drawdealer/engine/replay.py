@@ -277,12 +277,12 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
 
 def restated_claims(claims: Claims, settlement: Settlement) -> Claims:
     """``claims`` stated as PokerStars states them, where a site's conventions differ: a collected
-    amount without the uncalled chips it holds (``collected_with_uncalled``; but for those the log
+    amount without the uncalled chips it holds (``uncalled_in_collected``; but for those the log
     returns on their own, ``Claims.uncalled``: RULES.md §7.1, they were never in a pot), taken from
     the player's last collected claim; and, when the log prints no rake (``rake_printed`` false),
     the rake the pots hold beyond the collected amounts (None when more is collected than the pots
     hold, §9.5). The replay checks these; ``write_pokerstars`` writes them."""
-    if claims.collected_with_uncalled and settlement.returned:
+    if claims.uncalled_in_collected and settlement.returned:
         collected = list(claims.collected)
         for player, chips in settlement.returned.items():
             chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)

@@ -38,7 +38,7 @@ pots, rake, uncalled bets     nothing printed but ``<winner amount potnumber pla
                               uncalled>``: what the player takes from pot N (1 is the main pot),
                               net of rake and, with ``uncalled="false"``, plus the chips of his
                               bet nobody called (``uncalled="true"``: only those chips). The
-                              record's claims say so (``Claims.collected_with_uncalled``,
+                              record's claims say so (``Claims.uncalled_in_collected``,
                               ``rake_printed`` false, ``uncalled_printed`` false): the replay
                               takes the uncalled chips out of the winner's amount (RULES.md
                               §7.1) and the rake is what the pots hold beyond the winners'
@@ -141,7 +141,7 @@ class MergeBuilder(XmlBuilder):
     """A Merge ``<game>``: its rounds in order, the hero's cards read ahead of the betting."""
 
     UNCALLED_PRINTED = False  # inside the winner amounts (uncalled="false")
-    COLLECTED_WITH_UNCALLED = True
+    UNCALLED_IN_COLLECTED = True
     RAKE_PRINTED = False
 
     def __init__(self, root: Node, game: Game, lines: list[str], start: int, source: str) -> None:
@@ -328,7 +328,7 @@ class MergeBuilder(XmlBuilder):
 
     def claims_of_winners(self) -> None:
         """The winners' amounts as the record's claims (the module docstring's "pots, rake, uncalled
-        bets"): the engine takes the uncalled chips out (``COLLECTED_WITH_UNCALLED``) and the rake
+        bets"): the engine takes the uncalled chips out (``UNCALLED_IN_COLLECTED``) and the rake
         is what the pots hold beyond them (``RAKE_PRINTED``)."""
         for w in self.winners:
             player, amount = self.who(w), self.amount_of(w, "amount")

@@ -37,11 +37,11 @@ class NoPokerStarsFormat(ValueError):
 def stated_claims(record: HandRecord) -> Claims:
     """The record's claims as PokerStars text states them: every uncalled bet on its own line, each
     collected amount without it, a rake. A record from a site that leaves them unsaid (KingsClub,
-    Merge, Boss Media: ``Claims.uncalled_printed``, ``collected_with_uncalled``, ``rake_printed``)
+    Merge, Boss Media: ``Claims.uncalled_printed``, ``uncalled_in_collected``, ``rake_printed``)
     takes them from the replay (:func:`~drawdealer.engine.replay.restated_claims`, the returned
     chips of its settlement)."""
     c = record.claims
-    if c.uncalled_printed and c.rake_printed and not c.collected_with_uncalled:
+    if c.uncalled_printed and c.rake_printed and not c.uncalled_in_collected:
         return c
     from drawdealer.engine.replay import replay, restated_claims
 

@@ -235,8 +235,9 @@ class HandBuilder:
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
     a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
-    COLLECTED_WITH_UNCALLED = False
-    """Whether a collected amount holds the player's returned uncalled chips (``Claims.collected_with_uncalled``: Merge)."""
+    UNCALLED_IN_COLLECTED = False
+    """Whether a collected amount holds the player's returned uncalled chips
+    (``Claims.uncalled_in_collected``: Merge)."""
     RAKE_PRINTED = True
     """Whether the site prints the rake (``Claims.rake_printed``): one that does not (Merge) sets False."""
 
@@ -491,7 +492,7 @@ class HandBuilder:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
                       final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
-                      collected_with_uncalled=self.COLLECTED_WITH_UNCALLED, rake_printed=self.RAKE_PRINTED,
+                      uncalled_in_collected=self.UNCALLED_IN_COLLECTED, rake_printed=self.RAKE_PRINTED,
                       lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
