@@ -281,7 +281,7 @@ def test_kingsclub_reviews() -> None:
 def test_merge_reviews() -> None:
     """Issue 19: every Merge hand read, and what the review of each hand decided.
 
-    - 23 hands in 8 files, 21 read and clean: 15 + 1 heads-up $1/$2 2-7 triple draw (the 'with
+    - 22 hands in 8 files, 20 read and clean: 15 + 1 heads-up $1/$2 2-7 triple draw (the 'with
       showdown' hand is hand 14 of the multi-hand file), the pot-limit triple draw played to a
       showdown after a pre-draw all-in, the 5-card draw with a new player's INITIAL_BLIND, the A-5
       triple draw (RULES.md §16) and the pot-limit Badugi (§15).
