@@ -3,10 +3,9 @@
 put in, a line repeated) reads as records, parse errors on a line and skips, and ``validate``
 reports every hand of it. Property-based (hypothesis): the invariant is that nothing else comes out.
 
-(An edit of the stakes alone, ``STAKES="200/4.00"``, gives a record whose big blind is 200 while
-the log posts 2: the engine's replay then raises "a pot cannot be negative", which ``validate``
-reports as that hand's PARSE_ERROR 'could not replay this hand (internal error …)': an engine
-matter, left to it.)
+(An edit of the stakes alone, ``STAKES="200/4.00"``, gave a record whose big blind is 200 while
+the log posts 2, and the engine's replay raised "a pot cannot be negative": it returned as uncalled
+chips a short call never put in. Fixed in the engine; test_caused_by.py holds that hand.)
 """
 
 from __future__ import annotations
