@@ -47,7 +47,7 @@ def medians(commands: list[list[str]], runs: int) -> list[float]:
     for _ in range(runs):
         for seen, cmd in zip(times, commands):
             start = time.perf_counter()
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            done = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             seen.append((time.perf_counter() - start) * 1000)
             if done.returncode != 0:
                 raise SystemExit(f"{cmd} failed: {done.stderr.decode()}")

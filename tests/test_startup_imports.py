@@ -44,3 +44,17 @@ def test_validate_of_a_clean_file_loads_no_typer_rich_or_lark() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout == "3 hands in 1 file: 3 clean\n"
     assert loaded == set()
+
+
+def test_typer_reads_every_command_signature_without_compiling_it() -> None:
+    """A command module has no ``from __future__ import annotations``: Typer evaluates a string
+    annotation twice per parameter on every run through it (``--help`` included), each a compile."""
+    import inspect
+
+    from drawdealer.cli.app import app
+
+    callbacks = [info.callback for info in app.registered_commands] + [app.registered_callback.callback]
+    assert len(callbacks) >= 10
+    for callback in callbacks:
+        strings = [name for name, a in inspect.get_annotations(callback).items() if isinstance(a, str)]
+        assert not strings, f"{callback.__module__}.{callback.__name__}: string annotations {strings}"
