@@ -41,6 +41,8 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
 """An amount as sites write it (``$1,234.50``, ``1500``), for line patterns."""
+ALL_IN = r"(?P<all_in>,? and is all in)?"
+"""The all-in tail most sites write after an amount (``calls 25, and is all in``), for line patterns."""
 
 
 class LineError(ValueError):
@@ -145,6 +147,17 @@ def line_table(*rows: tuple[str, str, str]) -> LineTable:
     return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
 
 
+def betting_rows(who: str, all_in: str) -> tuple[tuple[str, str, str], ...]:
+    """The rows of :func:`line_table` for the betting lines most sites write alike: ``P folds``,
+    ``P checks``, ``P calls X``, ``P bets X``, ``P raises to X``. ``who`` matches the player's name
+    and the space before the verb (a ``name`` group), ``all_in`` the line's all-in tail, if any (an
+    optional ``all_in`` group). What ``X`` means is the builder's (``calls X`` adds X by default)."""
+    return (("fold", " folds", rf"{who}folds$"), ("check", " checks", rf"{who}checks$"),
+            ("call", " calls ", rf"{who}calls (?P<amt>{MONEY}){all_in}$"),
+            ("bet", " bets ", rf"{who}bets (?P<amt>{MONEY}){all_in}$"),
+            ("raise", " raises to ", rf"{who}raises to (?P<amt>{MONEY}){all_in}$"))
+
+
 def group(m: re.Match[str], name: str) -> str | None:
     """Group ``name`` of ``m``, or None when it did not match or the pattern has no such group."""
     return m[name] if name in m.re.groupindex else None
@@ -210,6 +223,9 @@ class HandBuilder:
     SUMMARY = frozenset({"SUMMARY"})
     POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
     """One pot of a total line's ``pots`` group."""
+    UNCALLED_PRINTED = True
+    """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
+    a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -459,7 +475,8 @@ class HandBuilder:
     def claims(self) -> Claims:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
-                      final_stacks=tuple(self.final_stacks), lines=self.claim_lines)
+                      final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
                extra: dict[str, Any], antes_in_position_order: bool = False) -> HandRecord:

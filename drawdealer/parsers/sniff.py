@@ -37,6 +37,8 @@ POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|H
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
+KINGSCLUB = "kingsclub"
+KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -71,6 +73,7 @@ class Site:
 SITES: tuple[Site, ...] = (
     Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
+    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
 )
 """Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
 SITE_OF_FORMAT = {site.format: site for site in SITES}
@@ -81,7 +84,6 @@ _OTHER_SITES = (
     (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
     (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
-    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit|NL|PL) "), "KingsClub"),
 )
 
 
