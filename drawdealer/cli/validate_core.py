@@ -332,7 +332,8 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line(f"{_count(len(problems), 'file')} could not be read (named above)")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.line(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}")
+        console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
+                     f"{games}")
     if codes:
         from rich import box
         from rich.table import Table
