@@ -7,10 +7,11 @@ Help is Click's plain text, not Rich panels: Rich's help renderer alone costs mo
 the 120 ms goal leaves (DESIGN.md convention 12).
 
 Subcommand modules import only Typer at module level; anything heavy (Rich tables, Lark, lookup
-tables) is imported inside the command so that start-up stays cheap (DESIGN.md convention 12).
+tables) is imported inside the command so that start-up stays cheap (DESIGN.md convention 12). They
+have no ``from __future__ import annotations``: Typer reads every command's signature on each run
+(``--help`` too), and evaluates a string annotation twice, a compile each time (a third of the
+command tree's building).
 """
-
-from __future__ import annotations
 
 import os
 import sys

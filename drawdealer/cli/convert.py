@@ -14,8 +14,6 @@ Exit codes: 0 every hand of a drawdealer game converted unchanged, 1 some hand w
 changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cannot be written.
 """
 
-from __future__ import annotations
-
 import sys
 from collections import Counter
 from enum import Enum

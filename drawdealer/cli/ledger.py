@@ -6,8 +6,6 @@ when the nets, the rake and the chips in the middle add up to zero, 1 when they 
 2 for a journal that cannot be read.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

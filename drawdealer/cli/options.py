@@ -4,8 +4,6 @@
 Lists ``engine.options.OPTION_SPECS``, the one registry the engine validates against.
 """
 
-from __future__ import annotations
-
 import json
 
 import typer

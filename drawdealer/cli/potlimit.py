@@ -15,8 +15,6 @@ inferred from the bets as the largest step between successive bet levels, at lea
 (``engine.betting.infer_last_raise``).
 """
 
-from __future__ import annotations
-
 import json
 from typing import Annotated
 

@@ -5,8 +5,6 @@ convention 2) fitted to the terminal; ``rules 7.3`` (or ``§7.3``) prints that s
 docs/RULES.md; ``rules CODE`` explains a code with its section's text and an example.
 """
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -66,7 +64,7 @@ def rules(
     _print_code(info, section)
 
 
-def _print_codes(infos: list[CodeInfo]) -> None:
+def _print_codes(infos: "list[CodeInfo]") -> None:
     """The registry fitted to the terminal: a table when it is wide enough, else one block a code."""
     from rich import box
     from rich.console import Console
@@ -97,7 +95,7 @@ def _print_codes(infos: list[CodeInfo]) -> None:
                        "`drawdealer rules SPLIT_WRONG` explains a code."))
 
 
-def _print_code(info: CodeInfo, section: Section) -> None:
+def _print_code(info: "CodeInfo", section: "Section") -> None:
     """One code: severity, title, example, then the text of the section it enforces."""
     from rich.console import Console
     from rich.text import Text
@@ -118,13 +116,13 @@ def _print_markdown(text: str, console: Any = None) -> None:
     (console or Console()).print(Markdown(text))
 
 
-def _severity_text(info: CodeInfo) -> Any:
+def _severity_text(info: "CodeInfo") -> Any:
     from rich.text import Text
 
     return Text(info.severity.value, style="red" if info.severity.value == "error" else "yellow")
 
 
-def _code_dict(info: CodeInfo) -> dict[str, str]:
+def _code_dict(info: "CodeInfo") -> dict[str, str]:
     return {
         "code": info.code,
         "severity": info.severity.value,
@@ -134,5 +132,5 @@ def _code_dict(info: CodeInfo) -> dict[str, str]:
     }
 
 
-def _section_dict(section: Section) -> dict[str, str]:
+def _section_dict(section: "Section") -> dict[str, str]:
     return {"section": section.number, "title": section.title, "text": section.text}

@@ -4,8 +4,6 @@
 the winner(s) and one sentence why; ``--json`` prints one object (RULES.md §3, §4).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

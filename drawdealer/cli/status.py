@@ -7,8 +7,6 @@ engine (``engine/replay.py``), and the legal-action value of the player to act i
 when the file cannot be read.
 """
 
-from __future__ import annotations
-
 import dataclasses
 import sys
 from pathlib import Path

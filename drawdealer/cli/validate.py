@@ -34,8 +34,6 @@ hand was read with ``--fail-on-empty``. ``-`` reads standard input (``drawdealer
 limits per hand (``parsers/limits.py``) are in the command's help.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from pathlib import Path
 from typing import Annotated

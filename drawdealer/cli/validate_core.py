@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
 
+from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
 
 PROGRESS_BYTES = 256 * 1024
@@ -168,11 +169,9 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     """The report for people on stdout; ``(exit code, hands read)``."""
     from collections import Counter
 
-    from rich.console import Console
-
     from drawdealer.validate import FileProblem, PassedOver, validate
 
-    console = Console(highlight=False)
+    console = PlainConsole()  # Rich only once a line needs it (a clean file's report is one plain line)
     counts: Counter[str] = Counter()  # hands: read, clean, errors, warnings, skipped
     codes: Counter[str] = Counter()
     skipped_games: Counter[str] = Counter()
@@ -182,7 +181,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     current_file = None
     with _progress(files) as (bar_console, advance, chunk):
         # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
-        printer = bar_console if bar_console is not None and console.is_terminal else console
+        above_bar = bar_console is not None and console.rich.is_terminal
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 problems.append(item)
@@ -208,6 +207,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             for f in item.findings:
                 codes[f.code] += 1
             counts["errors" if item.has_error else "warnings"] += 1
+            printer = bar_console if above_bar else console.rich
             if item.file != current_file:
                 current_file = item.file
                 printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
@@ -303,45 +303,44 @@ def _value(plain: Any, finding: Any) -> str:
     return str(plain)
 
 
-def _print_passed_over(console: Any, passed: list[Any]) -> None:
+def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
     """Every file of a folder that was not read, and why."""
-    from rich.text import Text
-
     if not passed:
         return
-    console.print(f"passed over {_count(len(passed), 'file')} (not validated):", markup=False)
+    from rich.text import Text
+
+    console.line(f"passed over {_count(len(passed), 'file')} (not validated):")
     for item in passed:
-        _print_indented(console, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
+        _print_indented(console.rich, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
 
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
-def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_games: Any,
+def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any, skipped_games: Any,
                    problems: list[Any], strict: bool) -> None:
     """``3 hands in 1 file: 2 clean, 1 with errors``, then what was skipped and the findings by code."""
-    from rich import box
-    from rich.table import Table
-
-    from drawdealer.engine.findings import CODES
-
     parts = [f"{counts['clean']:,} clean"]
     parts += [f"{counts[key]:,} {label}" for key, label in (("errors", "with errors"),
                                                               ("warnings", "with warnings only"),
                                                               ("skipped", "skipped")) if counts[key]]
     if counts["read"]:
-        console.print(f"{_count(counts['read'], 'hand')} in {_count(n_files, 'file')}: {', '.join(parts)}",
-                      markup=False)
+        console.line(f"{_count(counts['read'], 'hand')} in {_count(n_files, 'file')}: {', '.join(parts)}")
     else:
-        console.print("no hand read", markup=False)
+        console.line("no hand read")
     if problems:
-        console.print(f"{_count(len(problems), 'file')} could not be read (named above)", markup=False)
+        console.line(f"{_count(len(problems), 'file')} could not be read (named above)")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.print(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
-                      f"{games}", markup=False)
+        console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
+                     f"{games}")
     if codes:
+        from rich import box
+        from rich.table import Table
+
+        from drawdealer.engine.findings import CODES
+
         table = Table(box=box.SIMPLE_HEAD, title="findings by code", title_justify="left")
         table.add_column("code", no_wrap=True)
         table.add_column("severity")
@@ -351,6 +350,6 @@ def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_
             info = CODES[code]
             colour = "red" if info.severity.value == "error" else "yellow"
             table.add_row(code, f"[{colour}]{info.severity.value}[/]", str(n), f"§{info.section}")
-        console.print(table)
+        console.rich.print(table)
     if strict and counts["errors"]:
-        console.print("stopped at the first hand with an error (--strict)")
+        console.line("stopped at the first hand with an error (--strict)")

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import Card, rank_value, suit_index
-from drawdealer.engine.ranking.italian import PAIR, TWO_PAIR, ItalianRanking
+
+if TYPE_CHECKING:
+    from drawdealer.engine.ranking.italian import ItalianRanking
 
 REQUIREMENTS = ("J", "Q", "K", "A")
 """Opening requirements from lowest to highest (RULES.md §10.2)."""
@@ -32,6 +35,10 @@ def _check_requirement(requirement: str, name: str = "requirement") -> None:
 
 @cache
 def _ranking(players: int) -> ItalianRanking:
+    # imported on the first Italian hand ranked, as ``ranking.get_ranking`` does: the other games'
+    # deals and settlements use this module's procedure rules without it
+    from drawdealer.engine.ranking.italian import ItalianRanking
+
     return ItalianRanking(players=players)
 
 
@@ -61,6 +68,8 @@ def has_openers(cards: Sequence[Card], requirement: str, *, players: int, sf_dra
     any hand of category two pair or better (§4.1), or — if ``sf_draw`` (``IT_OPEN_WITH_SF_DRAW``) —
     a *bilaterale reale* (:func:`is_sf_draw`), which qualifies at every ``R``.
     """
+    from drawdealer.engine.ranking.italian import PAIR, TWO_PAIR
+
     _check_requirement(requirement)
     category = _ranking(players).category_index(cards)
     if category >= TWO_PAIR:

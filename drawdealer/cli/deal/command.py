@@ -4,8 +4,6 @@ Only Typer is imported at module level; the engine, Rich and the parsers load wh
 runs (DESIGN.md convention 12). Bad input exits 2 with one line on stderr (``cli/errors.py``).
 """
 
-from __future__ import annotations
-
 import datetime
 import sys
 from pathlib import Path

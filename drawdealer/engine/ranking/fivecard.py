@@ -99,15 +99,20 @@ def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, tup
     value = [r + 2 for r in range(13)]
     if ace_to_five:
         value[12] = LOW_ACE
+    # rank indices from the highest value down, so that every combination below lists its ranks
+    # in the order ``V`` wants them (the ace last when it is 1)
+    ranks = sorted(range(13), key=value.__getitem__, reverse=True)
 
-    def packed(*groups: tuple[int, ...]) -> int:
-        """``V`` as 4-bit fields from bit 16 down: each group's values, highest first."""
-        v = [x for g in groups for x in sorted((value[r] for r in g), reverse=True)]
-        return sum(x << (16 - 4 * i) for i, x in enumerate(v))
+    def packed(*group: int) -> int:
+        """``V``: the values of ``group``, in the order given, as 4-bit fields from bit 16 down."""
+        v = 0
+        for r in group:
+            v = v << 4 | value[r]
+        return v << 4 * (5 - len(group))
 
-    for i, j, k, n, m in combinations(range(12, -1, -1), 5):
+    for i, j, k, n, m in combinations(ranks, 5):
         bits = (1 << i) | (1 << j) | (1 << k) | (1 << n) | (1 << m)
-        v = packed((i, j, k, n, m))
+        v = packed(i, j, k, n, m)
         if ace_to_five:
             out[NO_PAIR << 20 | v] = (bits, _ANY_SUITS)
             continue
@@ -116,22 +121,21 @@ def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, tup
             straight, v = True, 5 << 16 | 4 << 12 | 3 << 8 | 2 << 4 | LOW_ACE
         out[(STRAIGHT if straight else NO_PAIR) << 20 | v] = (bits, _OFFSUIT)
         out[(STRAIGHT_FLUSH if straight else FLUSH) << 20 | v] = (bits, _SUITED)
-    ranks = range(12, -1, -1)
     for p in ranks:
         others = [r for r in ranks if r != p]
         p2 = pr[p] * pr[p]
         for i, j, k in combinations(others, 3):
-            out[PAIR << 20 | packed((p,), (i, j, k))] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
+            out[PAIR << 20 | packed(p, i, j, k)] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
         for i, j in combinations(others, 2):
-            out[TRIPS << 20 | packed((p,), (i, j))] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
+            out[TRIPS << 20 | packed(p, i, j)] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
         for k in others:
-            out[FULL_HOUSE << 20 | packed((p,), (k,))] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
-            out[QUADS << 20 | packed((p,), (k,))] = (p2 * p2 * pr[k], _PAIRED)
+            out[FULL_HOUSE << 20 | packed(p, k)] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
+            out[QUADS << 20 | packed(p, k)] = (p2 * p2 * pr[k], _PAIRED)
     for hi, lo in combinations(ranks, 2):
         h2l2 = pr[hi] * pr[hi] * pr[lo] * pr[lo]
         for k in ranks:
             if k != hi and k != lo:
-                out[TWO_PAIR << 20 | packed((hi, lo), (k,))] = (h2l2 * pr[k], _PAIRED)
+                out[TWO_PAIR << 20 | packed(hi, lo, k)] = (h2l2 * pr[k], _PAIRED)
     return out
 
 
@@ -147,11 +151,12 @@ def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = 
     order = sorted(classes, reverse=low_wins)
     unique = [0] * (1 << 17)
     paired: dict[int, int] = {}
+    suit_indices = {_SUITED: _SUITED_INDEX, _OFFSUIT: _UNSUITED_INDEX, _ANY_SUITS: range(1, 16)}
     for n, k in enumerate(order, 1):
         key, kind = classes[k]
         if kind == _PAIRED:
             paired[key] = n
         else:
-            for s in {_SUITED: _SUITED_INDEX, _OFFSUIT: _UNSUITED_INDEX}.get(kind, range(1, 16)):
+            for s in suit_indices[kind]:
                 unique[key << 4 | s] = n
     return Tables(unique, paired, order)

@@ -1,0 +1,60 @@
+"""What a command loads (DESIGN.md convention 12; the times are bench/bench_startup.py's): the engine
+imports neither Typer, Rich nor Lark, and ``drawdealer validate`` of a clean PokerStars file loads none
+of them either. Each check runs in a fresh interpreter, which reports the packages it had loaded."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import drawdealer
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("typer", "click", "rich", "lark")
+_REPORT = ("import atexit, sys\n"
+           "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted({m.split('.')[0] for m in sys.modules"
+           " if m.split('.')[0] in %r})) + '\\n'))\n" % (HEAVY,))
+
+
+def _loaded(code: str, *, stdout: int | None = subprocess.DEVNULL) -> tuple[set[str], subprocess.CompletedProcess]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run([sys.executable, "-c", _REPORT + code], stdin=subprocess.DEVNULL, stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    line = [ln for ln in done.stderr.splitlines() if ln.startswith("LOADED")]
+    assert line, done.stderr
+    return set(line[-1].split()[1:]), done
+
+
+def test_the_engine_imports_neither_typer_rich_nor_lark() -> None:
+    engine = Path(drawdealer.__file__).parent / "engine"
+    modules = sorted("drawdealer." + ".".join(p.relative_to(engine.parent).with_suffix("").parts)
+                     for p in engine.rglob("*.py") if p.name != "__init__.py")
+    assert "drawdealer.engine.replay" in modules
+    loaded, done = _loaded("".join(f"import {m}\n" for m in modules))
+    assert done.returncode == 0, done.stderr
+    assert loaded == set()
+
+
+def test_validate_of_a_clean_file_loads_no_typer_rich_or_lark() -> None:
+    """Piped, a clean file's report is one plain line, written without Rich (``cli/plainconsole.py``)."""
+    loaded, done = _loaded("sys.argv = ['drawdealer', 'validate', 'fixtures/clean/27td_fl.txt']\n"
+                           "from drawdealer.cli.main import main\nmain()\n", stdout=subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "3 hands in 1 file: 3 clean\n"
+    assert loaded == set()
+
+
+def test_typer_reads_every_command_signature_without_compiling_it() -> None:
+    """A command module has no ``from __future__ import annotations``: Typer evaluates a string
+    annotation twice per parameter on every run through it (``--help`` included), each a compile."""
+    import inspect
+
+    from drawdealer.cli.app import app
+
+    callbacks = [info.callback for info in app.registered_commands] + [app.registered_callback.callback]
+    assert len(callbacks) >= 10
+    for callback in callbacks:
+        strings = [name for name, a in inspect.get_annotations(callback).items() if isinstance(a, str)]
+        assert not strings, f"{callback.__module__}.{callback.__name__}: string annotations {strings}"
