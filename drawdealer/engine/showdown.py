@@ -30,6 +30,8 @@ class Showdown:
                                      name, {}))
             if a.kind is MUCK:
                 self.mucked.add(i)
+            elif not cards and a.count:  # shown, but the log does not print the cards (OnGame's summary)
+                self.shown[i] = ()
             else:
                 problems += self._reveal_shown(i, cards)
             if self._current() < 0 or self._contenders() <= 1:
