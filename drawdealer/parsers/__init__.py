@@ -58,7 +58,8 @@ def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
     fmt, message = sniff.detect_format(lines)
     if fmt == sniff.UNKNOWN:
         raise FormatError(f"{source}: {message}")
-    splitters = {sniff.POKERSTARS: sniff.split_pokerstars, sniff.FULL_TILT: sniff.split_full_tilt}
+    splitters = {sniff.POKERSTARS: sniff.split_pokerstars, sniff.FULL_TILT: sniff.split_full_tilt,
+                 sniff.WINAMAX: sniff.split_winamax, sniff.ONGAME: sniff.split_ongame}
     chunks = splitters.get(fmt, sniff.split_phh)(lines)
     return _parse(chunks, fmt, source)
 
@@ -72,6 +73,10 @@ def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str) -> It
         from drawdealer.parsers import fulltilt
 
         return fulltilt.parse_hands(chunks, source)
+    if fmt in ("winamax", "ongame"):
+        from importlib import import_module
+
+        return import_module(f"drawdealer.parsers.{fmt}").parse_hands(chunks, source)
     from drawdealer.parsers import phh
 
     return phh.parse_hands(chunks, source)

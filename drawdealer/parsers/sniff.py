@@ -38,6 +38,10 @@ POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|H
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
 _FULL_TILT_PREFIX = "Full"
+WINAMAX = "winamax"
+WINAMAX_HEADER = re.compile(r"Winamax Poker - .+ - HandId: #")
+ONGAME = "ongame"
+ONGAME_HEADER = re.compile(r"\*{5} History for hand ")
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -45,8 +49,6 @@ _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
-    (re.compile(r"Winamax Poker - "), "Winamax"),
-    (re.compile(r"\*{5} History for hand "), "OnGame"),
     (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
     (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
@@ -245,6 +247,10 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
             return POKERSTARS, ""
         if FULL_TILT_HEADER.match(line):
             return FULL_TILT, ""
+        if WINAMAX_HEADER.match(line):
+            return WINAMAX, ""
+        if ONGAME_HEADER.match(line):
+            return ONGAME, ""
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None
@@ -384,6 +390,16 @@ def split_full_tilt(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     return split_pokerstars(lines, FULL_TILT_HEADER, _FULL_TILT_PREFIX)
 
 
+def split_winamax(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per Winamax hand (:func:`split_pokerstars` at Winamax's header)."""
+    return split_pokerstars(lines, WINAMAX_HEADER, "Winamax ")
+
+
+def split_ongame(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per OnGame hand (:func:`split_pokerstars` at OnGame's header)."""
+    return split_pokerstars(lines, ONGAME_HEADER, "*****")
+
+
 def _trimmed(buf: list[str]) -> list[str]:
     while buf and (not buf[-1] or _ARCHIVE_SEPARATOR.match(buf[-1])):
         buf.pop()
@@ -424,4 +440,8 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
         return split_phh(open_lines(path, sniffed.encoding))
     if sniffed.format == FULL_TILT:
         return split_full_tilt(open_lines(path, sniffed.encoding))
+    if sniffed.format == WINAMAX:
+        return split_winamax(open_lines(path, sniffed.encoding))
+    if sniffed.format == ONGAME:
+        return split_ongame(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)
