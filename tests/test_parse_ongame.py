@@ -131,6 +131,12 @@ def test_the_summary_s_shown_hands_show_in_the_order_of_the_rules() -> None:
     assert result.findings == () and result.settlement.awards[0].winners == ()
 
 
+def test_a_hand_cut_before_its_summary_has_no_showdown() -> None:
+    """A hand in play (``drawdealer status``): the players still in have not shown anything yet."""
+    record = one(HAND.split("---\nSummary:")[0])
+    assert not [a for a in record.actions if a.kind in (K.SHOW, K.MUCK)]
+
+
 def test_the_last_aggressor_shows_first() -> None:
     """Row 'showdown': Bob bet last (and was called): he shows before Hero."""
     record = one(HAND)

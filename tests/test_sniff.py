@@ -11,9 +11,11 @@ import pytest
 from drawdealer.parsers import FormatError, read_hands, read_text
 from drawdealer.parsers.sniff import (
     FULL_TILT,
+    ONGAME,
     PHH,
     POKERSTARS,
     UNKNOWN,
+    WINAMAX,
     detect_encoding,
     detect_format,
     iter_hands,
@@ -76,8 +78,8 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ("Full Tilt Poker Game #25325990000: Table David's Draw (6 max) - $150/$300 - Limit 2-7 Triple Draw",
      FULL_TILT, ""),
     ("FullTiltPoker Game #25174900000: Table Squaw Tea (6 max) - $150/$300 - Limit 2-7 Triple Draw", FULL_TILT, ""),
-    ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", UNKNOWN, "Winamax"),
-    ("***** History for hand R5-81962116-232 *****", UNKNOWN, "OnGame"),
+    ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", WINAMAX, ""),
+    ("***** History for hand R5-81962116-232 *****", ONGAME, ""),
     ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', UNKNOWN, "Merge"),
     ("#39969256: Limit 2-7 Triple Draw - 40/80", UNKNOWN, "KingsClub"),
     ("PokerStars Tournament #1646040883, No Limit Single Draw 2-7 Lowball", UNKNOWN, "tournament summary"),
@@ -106,9 +108,9 @@ def test_a_document_that_quotes_phh_fields_is_not_phh() -> None:
 
 
 def test_unknown_file_raises_format_error_naming_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "wx.txt"
-    path.write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n")
-    with pytest.raises(FormatError, match=r"wx\.txt: Winamax hand histories are not supported"):
+    path = tmp_path / "xml.txt"
+    path.write_text('<session sessioncode="123456789">\n')
+    with pytest.raises(FormatError, match=r"xml\.txt: iPoker \(XML\) hand histories are not supported"):
         read_hands(path)
     with pytest.raises(FormatError, match="not a hand history"):
         read_text("hello\n")

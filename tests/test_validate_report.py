@@ -85,7 +85,7 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     be read makes the run exit 2 (issue 15: exit 2 when something could not be read)."""
     from drawdealer.parsers import sniff
 
-    (tmp_path / "wx.txt").write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n",
+    (tmp_path / "xml.txt").write_text('<session sessioncode="123456789">\n',
                                      encoding="utf-8")
     (tmp_path / "notes.txt").write_text("shopping list: eggs, milk\n", encoding="utf-8")
     (tmp_path / "locked.txt").write_text("PokerStars Hand #1: secret\n", encoding="utf-8")
@@ -104,8 +104,9 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     assert out.splitlines() == [
         "passed over 3 files (not validated):",
         "  locked.txt: unreadable: Permission denied",
-        "  notes.txt: not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)",
-        "  wx.txt: Winamax hand histories are not supported (drawdealer reads PokerStars and Full Tilt text and PHH)",
+        "  notes.txt: not a hand history drawdealer can read (no PokerStars, Full Tilt, Winamax or OnGame hand header, "
+        "no PHH fields)",
+        "  xml.txt: iPoker (XML) hand histories are not supported (drawdealer reads PokerStars, Full Tilt, Winamax and OnGame text and PHH)",
         "3 hands in 1 file: 3 clean",
     ]
     code, out, err = run("--format", "json", ".")
@@ -113,10 +114,10 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     skipped = [line for line in map(json.loads, out.splitlines()) if "skipped" in line]
     assert skipped == [
         {"file": "locked.txt", "skipped": "unreadable: Permission denied"},
-        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no PokerStars or Full Tilt hand "
-                                         "header, no PHH fields)"},
-        {"file": "wx.txt", "skipped": "Winamax hand histories are not supported (drawdealer reads PokerStars and "
-                                      "Full Tilt text and PHH)"},
+        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no PokerStars, Full Tilt, "
+                                         "Winamax or OnGame hand header, no PHH fields)"},
+        {"file": "xml.txt", "skipped": "iPoker (XML) hand histories are not supported (drawdealer reads "
+                                       "PokerStars, Full Tilt, Winamax and OnGame text and PHH)"},
     ]
     assert len(out.splitlines()) == 6
 

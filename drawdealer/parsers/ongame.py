@@ -230,7 +230,8 @@ class OnGameBuilder(HandBuilder):
         indexes = sorted({c.pot_index or 0 for c in self.collected})
         if len(indexes) > 1:
             self.pots = tuple(sum(c.amount for c in self.collected if (c.pot_index or 0) == k) for k in indexes)
-        self.summary_showdown(self.shown, {c.player for c in self.collected}, self.summary_lines)
+        if self.summary:  # a hand cut before its summary (a hand in play) has no showdown yet
+            self.summary_showdown(self.shown, {c.player for c in self.collected}, self.summary_lines)
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:

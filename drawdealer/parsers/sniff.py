@@ -7,7 +7,7 @@ concatenated after the first are read each in its own encoding when a byte-order
 (:func:`decoded`). Lines lose their end (LF, CRLF, CR),
 trailing spaces and any BOM left at their start (files made by concatenating exports).
 
-The format is decided by the content, never by the file name: a PokerStars or Full Tilt hand header, PHH's
+The format is decided by the content, never by the file name: a PokerStars, Full Tilt, Winamax or OnGame hand header, PHH's
 TOML keys, or the header of a site we know but do not read (a clear message).
 
 :func:`iter_hands` streams ``(start_line, lines)`` per hand: PokerStars files are read in
@@ -263,11 +263,12 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
                 if site == "tournament summary":
                     return UNKNOWN, "a tournament summary, not a hand history"
                 return UNKNOWN, (f"{site} hand histories are not supported"
-                                 " (drawdealer reads PokerStars and Full Tilt text and PHH)")
+                                 " (drawdealer reads PokerStars, Full Tilt, Winamax and OnGame text and PHH)")
         seen += 1
         if seen >= _SNIFF_LINES:
             break
-    return UNKNOWN, "not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)"
+    return UNKNOWN, ("not a hand history drawdealer can read (no PokerStars, Full Tilt, Winamax or OnGame hand header, "
+                     "no PHH fields)")
 
 
 def sniff(path: str | Path) -> Sniffed:
