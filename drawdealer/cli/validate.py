@@ -1,7 +1,7 @@
 """``drawdealer validate FILES...``: every illegal action and wrong claim of hand-history files (RULES.md §11).
 
-Reads PokerStars and Full Tilt text and PHH (format by content), replays each hand and prints its findings
-(the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
+Reads PokerStars, Full Tilt, Winamax and OnGame text and PHH (format by content), replays each hand and
+prints its findings (the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
 
 - ``--format human`` (default): each file with flagged hands named once (relative to the current
   folder), under it each flagged hand and its findings (line, severity, code, message, expected and
@@ -49,7 +49,7 @@ class OutputFormat(str, Enum):
 
 
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars or Full Tilt text, or PHH); "
+    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars, Full Tilt, Winamax or OnGame text, or PHH); "
                                                 "- reads standard input.", show_default=False)],
     output: Annotated[OutputFormat, typer.Option("--format", help="human: Rich report; json: JSON Lines, one "
                                                  "object per hand.")] = OutputFormat.human,
