@@ -67,6 +67,38 @@ def test_equal_blinds_the_first_big_blind_left_of_the_button_is_the_small_one() 
     assert replay(record).findings == ()
 
 
+HEADS_UP = """\
+***** History for hand R5-1000-9 *****
+Start hand: Fri Nov 18 12:50:00 CET 2011
+Table: Fixture [1000] (POT_LIMIT FIVE_CARD_DRAW $1/$1, Real money)
+User: Hero
+Button: seat 6
+Players in round: 2
+Seat 1: Hero ($98)
+Seat 6: Bob ($34.74)
+Bob posts big blind ($1)
+Hero posts big blind ($1)
+---
+Dealing pocket cards
+Dealing to Hero: [Qs, 8c, 5h, Th, 5s]
+Bob folds
+---
+Summary:
+Main pot: $2 won by Hero ($2)
+Rake taken: $0
+Seat 1: Hero ($99), net: +$1
+Seat 6: Bob ($33.74), net: -$1
+***** End of hand R5-1000-9 *****
+"""
+
+
+def test_equal_blinds_heads_up_the_button_posts_the_small_one() -> None:
+    """Row 'stakes, pot and no limit': heads-up the button (Bob) is the small blind (§6.1)."""
+    record = one(HEADS_UP)
+    assert [(a.kind, a.player) for a in record.actions[:2]] == [(K.POST_SB, "Bob"), (K.POST_BB, "Hero")]
+    assert replay(record).findings == ()
+
+
 def test_a_newcomer_s_big_blind_and_dead_blind() -> None:
     """Row 'posts': a player coming in posts a live big blind and a dead one (the corpus' hand 233)."""
     text = HAND.replace("Hero posts big blind ($0.05)", "Hero posts big blind ($0.05)\nBob posts big blind ($0.05)\n"

@@ -23,8 +23,8 @@ stakes, pot and no limit      ``$1/$1``: the small and the big blind. When they 
                               calls both posts ``big blind`` (the corpus' pot-limit hand: seat 3,
                               first left of the button, ``posts big blind ($1)``, acts last but
                               one before the draw and first after it, as the small blind does):
-                              the first such post, by the seat left of the button, is read as the
-                              small blind
+                              the first such post, from the small blind's seat (left of the
+                              button; heads-up the button), is read as the small blind
 posts                         ``P posts small blind ($X)``, ``posts big blind ($X)``, ``posts
                               ante ($X)``; a player coming in posts ``big blind`` (live) and
                               ``posts dead blind ($X)`` (dead money, §6.1)
@@ -150,16 +150,18 @@ class OnGameBuilder(HandBuilder):
         self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
-        """Equal blinds: the first ``big blind``, by the seat left of the button, is the small one."""
-        if self.equal_blinds and self.sb_post is None and not self.actions and self.left_of_button(m["name"]):
+        """Equal blinds: the first ``big blind``, from the small blind's seat, is the small one."""
+        if self.equal_blinds and self.sb_post is None and not self.actions and self.in_small_blind(m["name"]):
             self.on_post_sb(m, number, line)
             return
         super().on_post_bb(m, number, line)
 
-    def left_of_button(self, name: str) -> bool:
+    def in_small_blind(self, name: str) -> bool:
+        """Whether ``name`` sits where the small blind is due: left of the button, or on it
+        heads-up (RULES.md §6.1)."""
         seats = sorted(s.seat for s in self.seats if not s.sitting_out)
         button = self.button_seat or 0
-        first = next((s for s in seats if s > button), seats[0] if seats else None)
+        first = button if len(seats) == 2 else next((s for s in seats if s > button), seats[0] if seats else None)
         return self.names[name] == first
 
     def on_changed(self, m: re.Match[str], number: int, line: str) -> None:
