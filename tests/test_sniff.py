@@ -108,9 +108,9 @@ def test_a_document_that_quotes_phh_fields_is_not_phh() -> None:
 
 
 def test_unknown_file_raises_format_error_naming_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "xml.txt"
-    path.write_text('<session sessioncode="123456789">\n')
-    with pytest.raises(FormatError, match=r"xml\.txt: iPoker \(XML\) hand histories are not supported"):
+    path = tmp_path / "ipoker.xml"
+    path.write_text("<session sessioncode=\"123456\">\n")
+    with pytest.raises(FormatError, match=r"ipoker\.xml: iPoker \(XML\) hand histories are not supported"):
         read_hands(path)
     with pytest.raises(FormatError, match="not a hand history"):
         read_text("hello\n")

@@ -117,12 +117,12 @@ def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histo
     assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3 + [
         str(tmp_path / "notes.txt")]
     assert lines(out)[-1] == {"file": str(tmp_path / "notes.txt"), "skipped": "not a hand history drawdealer can "
-                              "read (no PokerStars, Full Tilt, Winamax or OnGame hand header, no PHH fields)"}
+                              "read (no hand header of a site it reads, no PHH fields)"}
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:
-    path = tmp_path / "xml.txt"
-    path.write_text('<session sessioncode="123456789">\n', encoding="utf-8")
+    path = tmp_path / "ipoker.xml"
+    path.write_text("<session sessioncode=\"123456\">\n", encoding="utf-8")
     code, _, err = run(str(path))
     assert code == 2 and "iPoker" in err and str(path) in err
 

@@ -70,6 +70,7 @@ from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import new_action
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
 
 K = ActionKind
 
@@ -86,8 +87,6 @@ EXTENSION_VARIANTS = {"27TD-PL": "P2L3D", "27TD-NL": "N2L3D", "27SD-FL": "F2L1D"
 _GAME_OF_VARIANT = {**VARIANTS, **{code: game for game, code in EXTENSION_VARIANTS.items()}}
 _VARIANT_OF_GAME = {game: code for code, game in VARIANTS.items()} | EXTENSION_VARIANTS
 _FIXED = ("FL",)
-_CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
-_ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 _CONSUMED = frozenset({
     "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "hand",
@@ -437,7 +436,7 @@ class _Reader:
         self.currency = ""
         if self.cents:
             code = currency or ""
-            self.currency = symbol or _CURRENCY_SYMBOLS.get(code) or code or "¤"
+            self.currency = symbol or CURRENCY_SYMBOLS.get(code) or code or "¤"
         conv = self._amount
         stacks = [conv(v, "starting_stacks") for v in stacks_raw]
         antes = [conv(v, "antes") for v in antes_raw]
