@@ -73,7 +73,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.record import ActionKind, HandRecord, Stakes
+from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table, parse_card_list
@@ -151,16 +151,8 @@ class FullTiltBuilder(HandBuilder):
     LINES = LINES
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{MONEY})\)(?P<out>, is sitting out)?$")
 
-    def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
-        super().__init__(lines, start, source, cents=cents)
-        self.sb_post: int | None = None
-
     def site_name(self) -> str:
         return "Full Tilt"
-
-    def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
-        super().on_post_sb(m, number, line)
-        self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         """``posts a dead small blind of X`` then ``posts Y``: the record puts the live blind
@@ -229,10 +221,7 @@ def _game_words(header: re.Match[str]) -> tuple[str, str]:
 def _record(b: FullTiltBuilder, header: re.Match[str], game: str, structure: str, hand_id: str) -> HandRecord:
     a, big = b.amount(header["a"]), b.amount(header["b"])
     ante = b.amount(header["ante"]) if header["ante"] else 0
-    if STRUCTURES[structure] == "FL":
-        stakes = Stakes(sb=b.sb_post if b.sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a, big_bet=big)
-    else:
-        stakes = Stakes(sb=a, bb=big, ante=ante)
+    stakes = b.stakes(STRUCTURES[structure], a, big, ante)
     seats_text = _MAX_SEATS.search(header["table"])
     if seats_text:
         max_seats = 2 if seats_text["hu"] else int(seats_text["n"])

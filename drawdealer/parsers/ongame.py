@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.record import Action, ActionKind, HandRecord, PotClaim, Stakes
+from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import MONEY, ISO_OF_SYMBOL, HandBuilder, LineError, line_table
 from drawdealer.parsers.sitekit import parse_card_list, unsupported
@@ -135,7 +135,6 @@ class OnGameBuilder(HandBuilder):
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool, equal_blinds: bool) -> None:
         super().__init__(lines, start, source, cents=cents)
         self.equal_blinds = equal_blinds
-        self.sb_post: int | None = None
         self.hand: dict[str, tuple[Any, ...]] = {}  # the hero's cards as last printed
         self.pot_total = 0
         self.shown: dict[str, tuple[Any, ...]] = {}
@@ -144,10 +143,6 @@ class OnGameBuilder(HandBuilder):
 
     def site_name(self) -> str:
         return "OnGame"
-
-    def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
-        super().on_post_sb(m, number, line)
-        self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         """Equal blinds: the first ``big blind``, from the small blind's seat, is the small one."""
@@ -262,10 +257,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
         return failure
     a, big = b.amount(table["a"]), b.amount(table["b"])
     ante = b.amount(table["ante"]) if table["ante"] else 0
-    if structure == "FL":
-        stakes = Stakes(sb=b.sb_post if b.sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a, big_bet=big)
-    else:
-        stakes = Stakes(sb=a, bb=big, ante=ante)
+    stakes = b.stakes(structure, a, big, ante)
     b.ongame_claims()
     b.seats.sort(key=lambda s: s.seat)
     options = house_rules()

@@ -234,6 +234,7 @@ class HandBuilder:
         self.collected: list[PotClaim] = []
         self.summary_won: list[tuple[str, int, int | None]] = []
         self.final_stacks: list[tuple[str, int]] = []
+        self.sb_post: int | None = None  # the small blind posted, for the stakes of a fixed-limit game
         self.claim_lines: dict[str, int] = {}
 
     # ---- reading
@@ -332,6 +333,7 @@ class HandBuilder:
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
         self.post("post_sb", m, number, line)
+        self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         self.post("post_bb", m, number, line)
@@ -519,6 +521,16 @@ class HandBuilder:
                 self.actions.append(Action(kind=K.MUCK, player=name, line=number))
 
     # ---- the record
+
+    def stakes(self, structure: str, a: int, b: int, ante: int = 0) -> Stakes:
+        """The stakes from a header's two amounts: in fixed limit (``structure`` ``FL``) the small
+        and the big bet, the big blind being the small bet and the small blind what its post says
+        (sites round half the small bet at tiny stakes) or else half of it; otherwise the blinds
+        (RULES.md §6.1, §7.2)."""
+        if structure == "FL":
+            return Stakes(sb=self.sb_post if self.sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a,
+                          big_bet=b)
+        return Stakes(sb=a, bb=b, ante=ante)
 
     def button(self) -> str | None:
         """The player on the button seat, if anybody sits there."""

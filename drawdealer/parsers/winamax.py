@@ -134,24 +134,16 @@ def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
 
 
 class WinamaxBuilder(HandBuilder):
-    """A Winamax hand: the standard kinds of line, ``Total pot X | No rake``, a small-blind post
-    remembered for the stakes, and Winamax's summary seat lines."""
+    """A Winamax hand: the standard kinds of line, ``Total pot X | No rake`` and Winamax's summary
+    seat lines."""
 
     LINES = LINES
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \({_amt('stack')}(?:, {_NUM}€? bounty)?\)$")
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
 
-    def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
-        super().__init__(lines, start, source, cents=cents)
-        self.sb_post: int | None = None
-
     def site_name(self) -> str:
         return "Winamax"
-
-    def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
-        super().on_post_sb(m, number, line)
-        self.sb_post = self.actions[-1].amount
 
     def on_total(self, m: re.Match[str], number: int, line: str) -> None:
         """``Total pot X | Rake Y`` / ``| No rake``: X is net of the rake (module docstring)."""
@@ -185,10 +177,7 @@ def _stakes(text: str, structure: str, b: WinamaxBuilder) -> Stakes:
     if len(parts) not in (2, 3):
         raise LineError(f"'{text}' is not Winamax stakes")
     ante = parts[0] if len(parts) == 3 else 0
-    a, big = parts[-2:]
-    if structure == "FL":
-        return Stakes(sb=b.sb_post if b.sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a, big_bet=big)
-    return Stakes(sb=a, bb=big, ante=ante)
+    return b.stakes(structure, *parts[-2:], ante)
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
