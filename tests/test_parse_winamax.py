@@ -90,6 +90,15 @@ def test_newcomers_post_a_live_big_blind_and_a_dead_small_one() -> None:
     assert replay(record).findings == ()
 
 
+def test_both_blinds_in_one_out_of_position_post() -> None:
+    """Row 'posts': 'small blind 0.75 out of position' is a live big blind of 0.50 and 0.25 dead."""
+    text = NEWCOMERS.replace("Bob posts big blind 0.50 out of position\nBob posts small blind 0.25 out of position",
+                             "Bob posts small blind 0.75 out of position")
+    record = one(text)
+    assert [(a.kind, a.player, a.amount) for a in record.actions[2:4]] == [(K.POST_BB, "Bob", 50), (K.POST_DEAD, "Bob", 25)]
+    assert replay(record).findings == ()
+
+
 def test_raises_are_to_a_total_and_calls_are_what_is_added() -> None:
     """Row 'bets'."""
     record = one(HAND)

@@ -28,7 +28,8 @@ posts                         ``P posts small blind X``, ``P posts big blind X``
                               X``; a player coming in posts ``big blind X out of position`` (a
                               live big blind: he may check his option, as the corpus hand's three
                               newcomers do) and may add ``small blind X out of position`` (dead
-                              money, RULES.md §6.1)
+                              money, RULES.md §6.1); an X above the small blind is both blinds in
+                              one line (FPDB reads it so): a live big blind, the rest dead
 bets                          ``bets X``, ``calls X`` (the chips put in), ``raises X to Y`` (Y:
                               the player's total this round), ``… and is all-in``
 draws                         ``P discard N cards`` / ``discard 0 card`` (standing pat); nobody's
@@ -70,7 +71,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.record import ActionKind, HandRecord, Stakes
+from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import HandBuilder, LineError, line_table, unsupported
 
@@ -142,8 +143,23 @@ class WinamaxBuilder(HandBuilder):
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
 
+    blinds: tuple[int, int] = (0, 0)
+    """The small and big blind the header's stakes give (fixed limit: half the small bet, the small bet)."""
+
     def site_name(self) -> str:
         return "Winamax"
+
+    def on_post_dead(self, m: re.Match[str], number: int, line: str) -> None:
+        """``small blind X out of position``: dead money; X above the small blind is both blinds at
+        once (as FPDB reads it): a live big blind and the rest dead, as PokerStars' ``posts small &
+        big blinds`` (RULES.md §6.1)."""
+        amount = self.amount(m["amt"])
+        if amount <= (self.sb_post if self.sb_post is not None else self.blinds[0]):
+            super().on_post_dead(m, number, line)
+            return
+        live = min(self.blinds[1], amount)
+        self.add(K.POST_BB, m["name"], number, line, amount=live, all_in=self.all_in(m) and amount == live)
+        self.add(K.POST_DEAD, m["name"], number, line, amount=amount - live, all_in=self.all_in(m))
 
     def on_total(self, m: re.Match[str], number: int, line: str) -> None:
         """``Total pot X | Rake Y`` / ``| No rake``: X is net of the rake (module docstring)."""
@@ -171,13 +187,13 @@ class WinamaxBuilder(HandBuilder):
             self.total -= back
 
 
-def _stakes(text: str, structure: str, b: WinamaxBuilder) -> Stakes:
-    """``0.50/1`` (fixed limit: small bet / big bet), ``2€/4€`` (blinds), ``10/25/50`` (ante first)."""
+def _stake_amounts(text: str, b: WinamaxBuilder) -> tuple[int, int, int]:
+    """``(ante, a, b)`` of ``0.50/1`` (fixed limit: small bet / big bet), ``2€/4€`` (blinds),
+    ``10/25/50`` (ante first)."""
     parts = [b.amount(p.rstrip("€")) for p in text.split("/")]
     if len(parts) not in (2, 3):
         raise LineError(f"'{text}' is not Winamax stakes")
-    ante = parts[0] if len(parts) == 3 else 0
-    return b.stakes(structure, *parts[-2:], ante)
+    return (parts[0] if len(parts) == 3 else 0), parts[-2], parts[-1]
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
@@ -201,13 +217,15 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
         return b.failure("expected Winamax's table line (\"Table: 'T' 6-max (real money) Seat #N is the button\")",
                          min(1, len(lines) - 1), hand_id)
     b.button_seat = int(table["seat"])
+    try:
+        ante, a, big = _stake_amounts(header["stakes"], b)
+    except ValueError as e:
+        return b.failure(str(e), 0, hand_id, column=header.start("stakes") + 1)
+    b.blinds = (a // 2, a) if structure == "FL" else (a, big)
     failure = b.read_lines(2, hand_id)
     if failure is not None:
         return failure
-    try:
-        stakes = _stakes(header["stakes"], structure, b)
-    except ValueError as e:
-        return b.failure(str(e), 0, hand_id, column=header.start("stakes") + 1)
+    stakes = b.stakes(structure, a, big, ante)
     b.winamax_claims()
     currency = "" if tournament else ("¤" if table["money"] == "play money" else "€")
     return b.record(hand_id=hand_id, game=game, stakes=stakes,
