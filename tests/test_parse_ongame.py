@@ -196,6 +196,12 @@ def test_a_line_that_fits_no_pattern_is_a_parse_error_on_its_line(line: str, num
     assert isinstance(failure, ParseFailure) and failure.line == number and failure.text == line
 
 
+@pytest.mark.parametrize("stakes", ["$0.05/$" + "9" * 40, "$0.0555/$0.10"])
+def test_stakes_that_are_no_amount_are_a_parse_error_on_the_table_line(stakes: str) -> None:
+    (failure,) = read_text(HAND.replace("$0.05/$0.10", stakes))
+    assert isinstance(failure, ParseFailure) and failure.line == 3 and failure.text.startswith("Table: ")
+
+
 def test_a_line_after_the_end_of_the_hand_is_a_parse_error() -> None:
     (failure,) = read_text(HAND + "Seat 3: Bob ($2.20)\n")
     assert isinstance(failure, ParseFailure) and "after the end of the hand" in failure.message

@@ -168,6 +168,11 @@ def test_a_hand_without_its_table_line_is_a_parse_error() -> None:
     assert isinstance(failure, ParseFailure) and failure.line == 2 and "table line" in failure.message
 
 
+def test_a_table_size_of_thousands_of_digits_is_no_table_line() -> None:
+    (failure,) = read_text(HAND.replace("6-max", "9" * 5000 + "-max"))
+    assert isinstance(failure, ParseFailure) and failure.line == 2
+
+
 def test_validate_reads_a_bom_and_crlf_winamax_file(tmp_path: Path) -> None:
     path = tmp_path / "winamax.txt"
     path.write_bytes(b"\xef\xbb\xbf" + HAND.replace("\n", "\r\n").encode("utf-8"))

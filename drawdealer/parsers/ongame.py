@@ -239,7 +239,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
         return ParseFailure(message="expected an OnGame hand header ('***** History for hand R5-… *****')",
                             line=start, text=lines[0][:200], start_line=start, end_line=end, source=source)
     hand_id = header["id"]
-    table = next((m for line in lines[1:4] if (m := TABLE.match(line))), None)
+    index, table = next(((k, m) for k, line in enumerate(lines[1:4], 1) if (m := TABLE.match(line))), (1, None))
     if table is None:
         return ParseFailure(message="expected OnGame's table line ('Table: T [N] (LIMIT FIVE_CARD_DRAW $a/$b, "
                                     "Real money)')", line=start + 1, text=lines[1][:200] if len(lines) > 1 else "",
@@ -252,11 +252,14 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
         return skipped
     cents = table["a"][0] in ISO_OF_SYMBOL
     b = OnGameBuilder(lines, start, source, cents=cents, equal_blinds=table["a"] == table["b"] and structure != "FL")
+    try:
+        a, big = b.amount(table["a"]), b.amount(table["b"])
+        ante = b.amount(table["ante"]) if table["ante"] else 0
+    except ValueError as e:  # an amount that is none, or too long
+        return b.failure(str(e), index, hand_id, column=getattr(e, "column", 1))
     failure = b.read_lines(1, hand_id)
     if failure is not None:
         return failure
-    a, big = b.amount(table["a"]), b.amount(table["b"])
-    ante = b.amount(table["ante"]) if table["ante"] else 0
     stakes = b.stakes(structure, a, big, ante)
     b.ongame_claims()
     b.seats.sort(key=lambda s: s.seat)

@@ -85,8 +85,8 @@ HEADER = re.compile(
     r"Winamax Poker - (?P<event>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
     r"(?P<structure>fixed limit|pot limit|no limit) \((?P<stakes>[^)]*)\) - (?P<when>.*)$"
 )
-TABLE = re.compile(r"Table: '(?P<table>.*)' (?P<max>\d+)-max (?:\((?P<money>[a-z ]+)\) )?"
-                   r"Seat #(?P<seat>\d+) is the button$")
+TABLE = re.compile(r"Table: '(?P<table>.*)' (?P<max>\d{1,3})-max (?:\((?P<money>[a-z ]+)\) )?"
+                   r"Seat #(?P<seat>\d{1,3}) is the button$")
 _NUM = r"\d+(?:\.\d+)?"
 
 
