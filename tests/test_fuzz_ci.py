@@ -24,8 +24,9 @@ from validate_support import FIXTURES
 
 SEED = 15
 CASES = 90
-SOURCES = sorted(p for folder in ("clean", "findings", "pokerstars", "phh") for p in (FIXTURES / folder).glob("*.*")
-                 if p.suffix in (".txt", ".phh", ".phhs"))
+SOURCES = sorted(p for folder in ("clean", "findings", "pokerstars", "phh", "winamax/clean", "winamax/findings",
+                                   "ongame/clean", "ongame/findings")
+                 for p in (FIXTURES / folder).glob("*.*") if p.suffix in (".txt", ".phh", ".phhs"))
 _HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #", re.M)
 _SECTION = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
@@ -92,7 +93,9 @@ def expected_reports(name: str, data: bytes) -> int | None:
         return 0
     if fmt == sniff.PHH:
         return None  # a PHH hand is a whole file or a [section]; the PokerStars count is the sharp one
-    headers = list(_HEADER.finditer(text))
+    site = sniff.SITE_OF_FORMAT[fmt]
+    header = _HEADER if fmt == sniff.POKERSTARS else re.compile(f"^(?:{site.header.pattern})", re.M)
+    headers = list(header.finditer(text))
     before = text[:headers[0].start()] if headers else text
     leading = [line.rstrip() for line in before.split("\n")]
     leading = [line for line in leading if line and not _ARCHIVE_SEPARATOR.match(line)]
