@@ -24,9 +24,11 @@ from validate_support import FIXTURES
 
 SEED = 15
 CASES = 90
-SOURCES = sorted(p for folder in ("clean", "findings", "pokerstars", "phh", "winamax/clean", "winamax/findings",
-                                   "ongame/clean", "ongame/findings")
-                 for p in (FIXTURES / folder).glob("*.*") if p.suffix in (".txt", ".phh", ".phhs"))
+SITE_CASES = 30
+"""Cases past :data:`CASES` mutate the fixtures of the other sites' readers (Winamax, OnGame)."""
+SOURCES = sorted(p for folder in ("clean", "findings", "pokerstars", "phh") for p in (FIXTURES / folder).glob("*.*")
+                 if p.suffix in (".txt", ".phh", ".phhs"))
+SITE_SOURCES = sorted(p for site in ("winamax", "ongame") for p in (FIXTURES / site).rglob("*.txt"))
 _HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #", re.M)
 _SECTION = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
@@ -74,7 +76,7 @@ MUTATIONS = (
 
 def mutant(case: int) -> tuple[str, bytes]:
     rng = random.Random(SEED * 100_003 + case)
-    source = rng.choice(SOURCES)
+    source = rng.choice(SOURCES if case < CASES else SITE_SOURCES)
     data = source.read_bytes()
     for _ in range(rng.randrange(1, 4)):
         if data:
@@ -102,7 +104,7 @@ def expected_reports(name: str, data: bytes) -> int | None:
     return len(headers) + (1 if leading else 0)
 
 
-@pytest.mark.parametrize("case", range(CASES))
+@pytest.mark.parametrize("case", range(CASES + SITE_CASES))
 def test_a_mutated_fixture_is_reported_hand_by_hand(tmp_path: Path, case: int) -> None:
     name, data = mutant(case)
     path = tmp_path / name
