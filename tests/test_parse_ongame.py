@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from site_support import assert_converts_and_reads_back_equal
 from test_parse_fulltilt import fpdb_players
 from typer.testing import CliRunner
 
@@ -146,11 +147,15 @@ def test_side_pots_claim_each_pot_net_of_its_rake() -> None:
     assert (claims.total_pot, claims.pots, claims.rake) == (1000, (570, 400), 30)
 
 
-def test_uncalled_chips_are_claimed_back_as_the_pots_say() -> None:
-    """Row 'uncalled bets': Hero's $7 nobody called is not in the $7 pot; the stacks say he kept it."""
-    claims = one(EQUAL_BLINDS).claims
-    assert claims.uncalled == (("Hero", 700, 26),)
-    assert dict(claims.final_stacks)["Hero"] == 10165
+def test_uncalled_chips_are_not_printed_the_pots_and_stacks_check_them() -> None:
+    """Row 'uncalled bets': Hero's $7 nobody called is not in the $7 pot; the stacks say he kept it.
+    Had OnGame kept it in the pot, the pot and his stack would be flagged."""
+    record = one(EQUAL_BLINDS)
+    assert (record.claims.uncalled, record.claims.uncalled_printed) == ((), False)
+    assert replay(record).settlement.returned == {"Hero": 700} and dict(record.claims.final_stacks)["Hero"] == 10165
+    kept = one(EQUAL_BLINDS.replace("Main pot: $7 won by Hero ($6.65)", "Main pot: $14 won by Hero ($13.65)"))
+    assert [f.code for f in replay(kept).findings] == ["POT_AMOUNT_WRONG", "RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG",
+                                                       "STACK_ARITHMETIC"]
 
 
 def test_the_summary_s_shown_hands_show_in_the_order_of_the_rules() -> None:
@@ -221,13 +226,12 @@ def test_validate_reads_a_bom_and_crlf_ongame_file(tmp_path: Path) -> None:
 def test_every_ongame_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     """PokerStars text prints every hand shown: a winner whose cards OnGame does not print cannot be
     written there (the corpus hand R5-81962116-235 and the fixture R5-1000-3: 'no pokerstars format')."""
-    results = list(convert_file(path, to))
-    assert [(r.hand_id, r.differences) for r in results if getattr(r, "differences", ())] == []
-    left_out = {r.hand_id for r in results if getattr(r, "left_out", "") == "format"}
-    assert left_out == ({"R5-81962116-235", "R5-1000-3"} & {r.hand_id for r in read_hands(path)} if to == "pokerstars"
-                        else set())
-    assert len(results) == len(list(read_hands(path)))
-    assert not [r for r in results if getattr(r, "error", False) and r.left_out != "format"]
+    assert_converts_and_reads_back_equal(path, to, hands_not_pokerstars=frozenset({"R5-81962116-235", "R5-1000-3"}))
+
+
+def test_a_hand_shown_without_its_cards_is_left_out_of_pokerstars_text() -> None:
+    (result,) = convert_file(CLEAN / "fl_unprinted_winner.txt", "pokerstars")
+    assert result.left_out == "format" and "cannot show Ann's hand without its cards" in result.reason
 
 
 HP = CORPUS / "cash/OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt.hp"

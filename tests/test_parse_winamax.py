@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from site_support import assert_converts_and_reads_back_equal
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
-from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
@@ -185,6 +185,4 @@ def test_validate_reads_a_bom_and_crlf_winamax_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", WINAMAX_FILES + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_winamax_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
-    results = list(convert_file(path, to))
-    assert [r.hand_id for r in results if hasattr(r, "differences")] == [r.hand_id for r in read_hands(path)]
-    assert [(r.hand_id, r.differences) for r in results if r.differences] == []
+    assert_converts_and_reads_back_equal(path, to)

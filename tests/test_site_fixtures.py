@@ -284,7 +284,6 @@ EXPECTED = {
     'ongame/BET_EXCEEDS_STACK.txt': [
         ('R5-3000-8', 'BET_EXCEEDS_STACK', 21, 3174, 4000),
         ('R5-3000-8', 'BET_ABOVE_POT_LIMIT', 21, 700, 3174),
-        ('R5-3000-8', 'UNCALLED_BET_WRONG', 25, 3174, 4000),
         ('R5-3000-8', 'POT_ELIGIBILITY_WRONG', 25, ['Bob'], 'Hero'),
         ('R5-3000-8', 'WINNER_WRONG', 25, ['Bob'], ['Hero']),
         ('R5-3000-8', 'COLLECTED_AMOUNT_WRONG', None, 665, 0),
@@ -320,7 +319,6 @@ EXPECTED = {
     ],
     'ongame/CALL_AMOUNT_MISMATCH.txt': [
         ('R5-3000-13', 'CALL_AMOUNT_MISMATCH', 17, 5, 3),
-        ('R5-3000-13', 'UNCALLED_BET_WRONG', 27, 0, 2),
         ('R5-3000-13', 'POT_AMOUNT_WRONG', 27, 40, 42),
         ('R5-3000-13', 'RAKE_MISMATCH', 28, 40, 42),
         ('R5-3000-13', 'COLLECTED_AMOUNT_WRONG', 27, 38, 40),
@@ -328,7 +326,6 @@ EXPECTED = {
     ],
     'ongame/CALL_NOTHING_TO_CALL.txt': [
         ('R5-3000-14', 'CALL_NOTHING_TO_CALL', 22, 0, 10),
-        ('R5-3000-14', 'UNCALLED_BET_WRONG', 27, 0, 10),
     ],
     'ongame/CARD_DUPLICATE.txt': [
         ('R5-3000-15', 'CARD_DUPLICATE', 31, None, '9h'),
@@ -361,7 +358,6 @@ EXPECTED = {
     ],
     'ongame/FORCED_BET_WRONG.txt': [
         ('R5-3000-22', 'FORCED_BET_WRONG', 12, 1, 2),
-        ('R5-3000-22', 'UNCALLED_BET_WRONG', None, 1, 0),
         ('R5-3000-22', 'POT_AMOUNT_WRONG', 30, 45, 42),
         ('R5-3000-22', 'RAKE_MISMATCH', 31, 45, 42),
         ('R5-3000-22', 'COLLECTED_AMOUNT_WRONG', 30, 43, 40),
@@ -435,7 +431,6 @@ EXPECTED = {
         ('R5-3000-32', 'BET_WHEN_FACING_BET', 23, None, 10),
         ('R5-3000-32', 'ACTION_AFTER_ROUND_CLOSED', 24, None, 'call'),
         ('R5-3000-32', 'SHOW_ORDER', 31, 'Hero', 'Bob'),
-        ('R5-3000-32', 'UNCALLED_BET_WRONG', 27, 0, 10),
     ],
     'ongame/RAKE_MISMATCH.txt': [
         ('R5-3000-33', 'RAKE_MISMATCH', 28, 42, 43),

@@ -11,6 +11,7 @@ import pytest
 from drawdealer.parsers import FormatError, read_hands, read_text
 from drawdealer.parsers.sniff import (
     FULL_TILT,
+    KINGSCLUB,
     ONGAME,
     PHH,
     POKERSTARS,
@@ -81,7 +82,8 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", WINAMAX, ""),
     ("***** History for hand R5-81962116-232 *****", ONGAME, ""),
     ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', UNKNOWN, "Merge"),
-    ("#39969256: Limit 2-7 Triple Draw - 40/80", UNKNOWN, "KingsClub"),
+    ("#39969256: Limit 2-7 Triple Draw - 40/80", KINGSCLUB, ""),
+    ("#3516416: No Limit 2-7 Single Draw - 125/250", KINGSCLUB, ""),
     ("PokerStars Tournament #1646040883, No Limit Single Draw 2-7 Lowball", UNKNOWN, "tournament summary"),
     ("Dear diary, today I played poker.", UNKNOWN, "not a hand history"),
 ])

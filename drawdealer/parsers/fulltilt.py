@@ -76,8 +76,8 @@ from typing import Any, Iterable, Iterator
 from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table, parse_card_list
-from drawdealer.parsers.sitekit import unsupported
+from drawdealer.parsers.sitekit import ALL_IN, ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table
+from drawdealer.parsers.sitekit import betting_rows, parse_card_list, unsupported
 
 K = ActionKind
 
@@ -98,22 +98,17 @@ HEADER = re.compile(
     r"(?: - (?P<game>(?:Limit|Pot Limit|No Limit) .+?))? - (?P<when>\d{1,2}:\d{2}:\d{2} .*)$"
 )
 _MAX_SEATS = re.compile(r"\((?:(?P<n>\d+) max|(?P<hu>heads up))\)")
-_ALL_IN = r"(?P<all_in>,? and is all in)?"
 _WHO = r"(?P<name>.+?) "
 
 LINES = line_table(
     ("section", "***", r"\*\*\* (?P<section>[A-Z ]+) \*\*\*"),
     ("button", "The button", r"The button is in seat #(?P<seat>\d+)$"),
-    ("post_sb", " posts the small", rf"{_WHO}posts the small blind of (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_bb", " posts the big", rf"{_WHO}posts the big blind of (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_dead", " posts a dead", rf"{_WHO}posts a dead small blind of (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_bb", " posts ", rf"{_WHO}posts (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("post_ante", " antes ", rf"{_WHO}antes (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("fold", " folds", rf"{_WHO}folds$"),
-    ("check", " checks", rf"{_WHO}checks$"),
-    ("call", " calls ", rf"{_WHO}calls (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("bet", " bets ", rf"{_WHO}bets (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("raise", " raises to ", rf"{_WHO}raises to (?P<amt>{MONEY}){_ALL_IN}$"),
+    ("post_sb", " posts the small", rf"{_WHO}posts the small blind of (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_bb", " posts the big", rf"{_WHO}posts the big blind of (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_dead", " posts a dead", rf"{_WHO}posts a dead small blind of (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_bb", " posts ", rf"{_WHO}posts (?P<amt>{MONEY}){ALL_IN}$"),
+    ("post_ante", " antes ", rf"{_WHO}antes (?P<amt>{MONEY}){ALL_IN}$"),
+    *betting_rows(_WHO, ALL_IN),
     ("discard", " discards ", rf"{_WHO}discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?$"),
     ("pat", " stands pat", rf"{_WHO}stands pat(?: on \[(?P<cards>[^\]]*)\])?$"),
     ("dealt_n", " is dealt ", rf"{_WHO}is dealt (?P<n>\d+) cards?$"),

@@ -36,7 +36,10 @@ draws                         ``P changed N cards`` (``changed 0 cards``: standi
                               replacements (checked against N by the replay, §8.2). Rounds are
                               not marked: ``---`` lines may or may not separate them
                               (FPDB's "No Street Delimiter" file has none)
-uncalled bets                 never printed: the pot lines count the chips after them (below)
+uncalled bets                 never printed: the pot lines count the chips after their return
+                              (below) and the final stacks include them, so a missing line
+                              claims nothing (``Claims.uncalled_printed`` false): the pot and
+                              stack claims check them
 pots                          ``Main pot: $X won by P ($Y)``, ``Side pot N: $X won by P ($Y), Q
                               ($Z)``: X the pot before the rake, after the uncalled chips went
                               back; Y what P collects from it, net of rake. The total claim is
@@ -131,6 +134,7 @@ class OnGameBuilder(HandBuilder):
 
     LINES = LINES
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{MONEY})\)$")
+    UNCALLED_PRINTED = False  # the table's row 'uncalled bets'
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool, equal_blinds: bool) -> None:
         super().__init__(lines, start, source, cents=cents)
@@ -223,7 +227,6 @@ class OnGameBuilder(HandBuilder):
         """The pots' total, each pot net of the rake when there are side pots, and the showdown."""
         if self.claim_lines.get("total_pot"):
             self.total = self.pot_total
-        self.uncalled_unprinted(self.claim_lines.get("total_pot"))
         indexes = sorted({c.pot_index or 0 for c in self.collected})
         if len(indexes) > 1:
             self.pots = tuple(sum(c.amount for c in self.collected if (c.pot_index or 0) == k) for k in indexes)

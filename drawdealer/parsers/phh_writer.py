@@ -263,6 +263,8 @@ class _Writer:
             ext["descriptions"] = [[p, d] for p, d, _ in c.descriptions]
         if c.reshuffles:
             ext["reshuffles"] = [i for i, _ in c.reshuffles]
+        if not c.uncalled_printed:
+            ext["uncalled_printed"] = False
         if ext:
             fields["_drawdealer_claims"] = ext
 

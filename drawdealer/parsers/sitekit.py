@@ -18,9 +18,9 @@ does not play, RULES.md §0.1), calls :meth:`HandBuilder.read_lines`, and builds
 (:mod:`~drawdealer.parsers.limits`) is the hand's :class:`~drawdealer.parsers.results.ParseFailure`
 with its line, column and text (:meth:`HandBuilder.failure`); the reader goes on with the next hand.
 
-A site that prints less than PokerStars has the builder's helpers: uncalled chips paid back in its
-collected lines (:meth:`HandBuilder.uncalled_in_collected`, Winamax) or not printed at all
-(:meth:`HandBuilder.uncalled_unprinted`, OnGame), and shown hands printed in its summary alone
+A site that prints less than PokerStars has the builder's helpers: uncalled chips not printed
+(:attr:`HandBuilder.UNCALLED_PRINTED`, KingsClub, OnGame) or paid back in its collected lines
+(:meth:`HandBuilder.uncalled_in_collected`, Winamax), and shown hands printed in its summary alone
 (:meth:`HandBuilder.summary_showdown`, OnGame).
 
 A site may also check the sequence of its line kinds against a grammar, as PokerStars does
@@ -47,6 +47,8 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
 """An amount as sites write it (``$1,234.50``, ``1500``), for line patterns."""
+ALL_IN = r"(?P<all_in>,? and is all in)?"
+"""The all-in tail most sites write after an amount (``calls 25, and is all in``), for line patterns."""
 
 
 class LineError(ValueError):
@@ -151,6 +153,17 @@ def line_table(*rows: tuple[str, str, str]) -> LineTable:
     return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
 
 
+def betting_rows(who: str, all_in: str) -> tuple[tuple[str, str, str], ...]:
+    """The rows of :func:`line_table` for the betting lines most sites write alike: ``P folds``,
+    ``P checks``, ``P calls X``, ``P bets X``, ``P raises to X``. ``who`` matches the player's name
+    and the space before the verb (a ``name`` group), ``all_in`` the line's all-in tail, if any (an
+    optional ``all_in`` group). What ``X`` means is the builder's (``calls X`` adds X by default)."""
+    return (("fold", " folds", rf"{who}folds$"), ("check", " checks", rf"{who}checks$"),
+            ("call", " calls ", rf"{who}calls (?P<amt>{MONEY}){all_in}$"),
+            ("bet", " bets ", rf"{who}bets (?P<amt>{MONEY}){all_in}$"),
+            ("raise", " raises to ", rf"{who}raises to (?P<amt>{MONEY}){all_in}$"))
+
+
 def group(m: re.Match[str], name: str) -> str | None:
     """Group ``name`` of ``m``, or None when it did not match or the pattern has no such group."""
     return m[name] if name in m.re.groupindex else None
@@ -216,6 +229,9 @@ class HandBuilder:
     SUMMARY = frozenset({"SUMMARY"})
     POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
     """One pot of a total line's ``pots`` group."""
+    UNCALLED_PRINTED = True
+    """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
+    a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -483,14 +499,6 @@ class HandBuilder:
         self.uncalled.append((name, chips, mine[0].line))
         return chips
 
-    def uncalled_unprinted(self, line: int | None) -> None:
-        """For a site that returns uncalled chips without a line (OnGame): its pots are printed
-        after their return and its final stacks include them, so the record claims them returned
-        (RULES.md §7.1) on ``line``; the pot and stack claims check the amount."""
-        back = uncalled_chips(self.actions)
-        if back is not None:
-            self.uncalled.append((back[0], back[1], line))
-
     def summary_showdown(self, shown: dict[str, tuple[Card, ...]], winners: set[str], lines: dict[str, int],
                          hand_size: int = 5) -> None:
         """For a site that prints the hands of its showdown in the summary alone, in no order
@@ -540,7 +548,8 @@ class HandBuilder:
     def claims(self) -> Claims:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
-                      final_stacks=tuple(self.final_stacks), lines=self.claim_lines)
+                      final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
                extra: dict[str, Any], antes_in_position_order: bool = False) -> HandRecord:

@@ -41,6 +41,8 @@ WINAMAX = "winamax"
 WINAMAX_HEADER = re.compile(r"Winamax Poker - .+ - HandId: #")
 ONGAME = "ongame"
 ONGAME_HEADER = re.compile(r"\*{5} History for hand ")
+KINGSCLUB = "kingsclub"
+KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -77,6 +79,7 @@ SITES: tuple[Site, ...] = (
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
     Site(WINAMAX, "Winamax", WINAMAX_HEADER, "Winamax ", "drawdealer.parsers.winamax"),
     Site(ONGAME, "OnGame", ONGAME_HEADER, "*****", "drawdealer.parsers.ongame"),
+    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
 )
 """Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
 SITE_OF_FORMAT = {site.format: site for site in SITES}
@@ -85,7 +88,6 @@ _OTHER_SITES = (
     (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
     (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
-    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit|NL|PL) "), "KingsClub"),
 )
 
 
