@@ -74,7 +74,7 @@ from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import MONEY, ISO_OF_SYMBOL, HandBuilder, LineError, line_table
+from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, betting_rows, line_table
 from drawdealer.parsers.sitekit import parse_card_list, unsupported
 
 K = ActionKind
@@ -97,11 +97,8 @@ LINES = line_table(
     ("post_bb", " posts big blind ", rf"{_WHO}posts big blind \((?P<amt>{MONEY})\){_ALL_IN}$"),
     ("post_dead", " posts dead blind ", rf"{_WHO}posts dead blind \((?P<amt>{MONEY})\){_ALL_IN}$"),
     ("post_ante", " posts ante ", rf"{_WHO}posts ante \(?(?P<amt>{MONEY})\)?{_ALL_IN}$"),
-    ("fold", " folds", rf"{_WHO}folds$"),
-    ("check", " checks", rf"{_WHO}checks$"),
-    ("call", " calls ", rf"{_WHO}calls (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("bet", " bets ", rf"{_WHO}bets (?P<amt>{MONEY}){_ALL_IN}$"),
-    ("raise", " raises ", rf"{_WHO}raises {MONEY} to (?P<amt>{MONEY}){_ALL_IN}$"),
+    *(row for row in betting_rows(_WHO, _ALL_IN) if row[0] != "raise"),
+    ("raise", " raises ", rf"{_WHO}raises {MONEY} to (?P<amt>{MONEY}){_ALL_IN}$"),  # 'raises $X to $Y
     ("changed", " changed ", rf"{_WHO}changed (?P<n>\d+) cards?$"),
     ("dealing_to", "Dealing to ", rf"Dealing to (?P<name>.+?): {_CARDS}$"),
     ("new_hand", "New hand for ", rf"New hand for (?P<name>.+?): {_CARDS}$"),
