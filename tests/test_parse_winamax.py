@@ -116,29 +116,33 @@ def test_draws_discard_zero_is_standing_pat_and_the_hero_s_cards_are_read() -> N
     assert [a.count for a in draws[2:]] == [1, 0, 0, 0]
 
 
-def test_uncalled_chips_are_taken_out_of_the_collected_line() -> None:
-    """Row 'uncalled bets': Ann's 3€ bet nobody called is in her 'collected 6.50€'."""
+def test_uncalled_chips_are_in_the_collected_line() -> None:
+    """Row 'uncalled bets': Ann's 3€ bet nobody called is in her 'collected 6.50€' and in the total;
+    the claims say so and the replay takes them out (the 3.50€ pot, net of 0.25€ rake, is hers)."""
     (record,) = read_hands(CLEAN / "pl_uncalled.txt")
     claims = record.claims
-    assert claims.uncalled == (("Ann", 300, 22),)
-    assert [(c.player, c.amount) for c in claims.collected] == [("Ann", 350)]
-    assert (claims.total_pot, claims.rake, claims.summary_collected[0][1]) == (375, 25, 350)
-    assert replay(record).findings == ()
+    assert (claims.uncalled, claims.uncalled_in_collected) == ((), True)
+    assert [(c.player, c.amount) for c in claims.collected] == [("Ann", 650)]
+    assert (claims.total_pot, claims.rake, claims.summary_collected[0][1]) == (675, 25, 650)
+    result = replay(record)
+    assert result.findings == () and result.settlement.returned == {"Ann": 300}
+    assert result.settlement.collected == {"Ann": 350}
 
 
 def test_uncalled_chips_collected_as_a_side_pot_of_their_own() -> None:
     """Row 'uncalled bets': 'collected 0.80€ from side pot 1' is the 0.80€ Ann could not call."""
     (record,) = read_hands(CLEAN / "nl_uncalled_side_pot.txt")
-    assert record.claims.uncalled == (("Hero", 80, 29),)
-    assert [(c.player, c.amount, c.pot_index) for c in record.claims.collected] == [("Hero", 965, 0)]
-    assert replay(record).findings == ()
+    assert [(c.player, c.amount, c.pot_index) for c in record.claims.collected] == [("Hero", 80, 1), ("Hero", 965, 0)]
+    result = replay(record)
+    assert result.findings == () and result.settlement.returned == {"Hero": 80}
 
 
 def test_the_total_pot_is_net_of_the_rake() -> None:
-    """Row 'pots and rake': 'Total pot 5€ | Rake 0.25€' is a 5.25€ pot; 'No rake' is a rake of 0."""
+    """Row 'pots and rake': 'Total pot 5€ | Rake 0.25€' is a 5.25€ pot; 'No rake' is a rake of 0
+    (the 2 of NEWCOMERS hold Ann's 0.50 nobody called)."""
     claims = one(HAND).claims
     assert (claims.total_pot, claims.rake) == (525, 25)
-    assert (one(NEWCOMERS).claims.total_pot, one(NEWCOMERS).claims.rake) == (150, 0)
+    assert (one(NEWCOMERS).claims.total_pot, one(NEWCOMERS).claims.rake) == (200, 0)
 
 
 def test_tournament_amounts_are_chips() -> None:

@@ -21,7 +21,6 @@ from drawdealer.parsers.sitekit import (
     line_table,
     parse_amount,
     parse_card_list,
-    uncalled_chips,
     unsupported,
 )
 
@@ -176,17 +175,3 @@ def test_every_site_is_told_by_its_header_and_cut_into_hands_at_it() -> None:
         chunks = list(site.chunks([header, "a", "", header, "b"]))
         assert chunks == [(1, [header, "a"]), (4, [header, "b"])]
     assert {site.format for site in sniff.SITES} >= set(headers)
-
-
-def test_uncalled_chips_are_the_last_bet_nobody_called() -> None:
-    """RULES.md §7.1, for sites that print no uncalled line: the excess of the largest live bet of
-    a round over the next; a dead blind is not a bet, a raise is to its amount, a fold is no bet."""
-    from engine_dsl import action
-
-    def chips(*texts: str) -> tuple[str, int] | None:
-        return uncalled_chips([action(t) for t in texts])
-
-    assert chips("A sb 1", "B bb 2", "C raise 6", "A fold", "B fold") == ("C", 4)
-    assert chips("A sb 1", "B bb 2", "B dead 1", "C raise 6", "A fold", "B fold") == ("C", 4)
-    assert chips("A sb 1", "B bb 2", "A call 1", "B check", "A draw 1", "B draw 2", "A bet 4", "B fold") == ("A", 4)
-    assert chips("A sb 1", "B bb 2", "A call 1", "B check", "A draw 1", "B draw 2", "A bet 4", "B call 4") is None

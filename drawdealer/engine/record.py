@@ -131,7 +131,10 @@ class Claims:
     ``uncalled`` chips returned (§7.1); ``collected`` what a player takes from a pot, net of rake;
     ``summary_collected`` a player's total from every pot, net of rake; ``final_stacks`` the chips
     behind after the hand; ``uncalled_printed`` whether the site writes a line for every uncalled
-    bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing.
+    bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing;
+    ``uncalled_in_collected`` whether the site pays uncalled chips back inside its collected lines,
+    its summary totals and its total pot (Winamax): the replay takes the chips it returns out of
+    them (the bettor's highest pot first) and reads them as returned on that collected line.
     """
 
     total_pot: int | None = None
@@ -144,6 +147,7 @@ class Claims:
     summary_collected: tuple[tuple[str, int, int | None], ...] = ()  # (player, total won, line) per summary seat line
     reshuffles: tuple[tuple[int, int | None], ...] = ()  # (index of the next action, line): "The deck is reshuffled"
     uncalled_printed: bool = True
+    uncalled_in_collected: bool = False
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 

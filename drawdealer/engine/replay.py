@@ -12,7 +12,7 @@ from deal to deal (requirement, carried pot, false opener's penalty).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
@@ -200,6 +200,8 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             division = rake_division([p.amount for p in settlement.pots], claims.pots, claimed_rake)
         if division is not None or claimed_rake != settlement.rake:
             settlement = state.settle(rake=division or claimed_rake, explain=False)
+    if claims.uncalled_in_collected and settlement.returned:
+        claims = _returned_in_collected(claims, settlement.returned)
     # --- uncalled bets (§7.1)
     if claims.uncalled or settlement.returned:
         said: dict[str, int] = {}
@@ -272,6 +274,32 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                                                          f"{state.money(want)}",
                               line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
     return settlement
+
+
+def _returned_in_collected(claims: Claims, returned: dict[str, int]) -> Claims:
+    """The claims of a site that pays uncalled chips back inside its collected lines
+    (``Claims.uncalled_in_collected``), as PokerStars' would say them (RULES.md §7.1): each player's
+    returned chips out of his collected lines (his highest pot first: a side pot of his own chips
+    alone goes), his summary total and the total pot, and claimed returned on his collected line. A
+    player who collects less than them keeps his lines: the log gave nothing back
+    (``UNCALLED_BET_WRONG``)."""
+    collected, uncalled = list(claims.collected), list(claims.uncalled)
+    summary, total = claims.summary_collected, claims.total_pot
+    for player, chips in returned.items():
+        mine = sorted((k for k, c in enumerate(collected) if c.player == player),
+                      key=lambda k: -(collected[k].pot_index or 0))
+        if sum(collected[k].amount for k in mine) < chips:
+            continue
+        left = chips
+        for k in mine:
+            take = min(left, collected[k].amount)
+            left -= take
+            collected[k] = replace(collected[k], amount=collected[k].amount - take)
+        uncalled.append((player, chips, collected[mine[0]].line))
+        summary = tuple((p, won - chips if p == player else won, line) for p, won, line in summary)
+        total = None if total is None else total - chips
+    return replace(claims, collected=tuple(c for c in collected if c.amount), uncalled=tuple(uncalled),
+                   summary_collected=summary, total_pot=total)
 
 
 def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],

@@ -265,6 +265,8 @@ class _Writer:
             ext["reshuffles"] = [i for i, _ in c.reshuffles]
         if not c.uncalled_printed:
             ext["uncalled_printed"] = False
+        if c.uncalled_in_collected:
+            ext["uncalled_in_collected"] = True
         if ext:
             fields["_drawdealer_claims"] = ext
 

@@ -18,10 +18,10 @@ does not play, RULES.md §0.1), calls :meth:`HandBuilder.read_lines`, and builds
 (:mod:`~drawdealer.parsers.limits`) is the hand's :class:`~drawdealer.parsers.results.ParseFailure`
 with its line, column and text (:meth:`HandBuilder.failure`); the reader goes on with the next hand.
 
-A site that prints less than PokerStars has the builder's helpers: uncalled chips not printed
+A site that prints less than PokerStars says so to the builder: uncalled chips not printed
 (:attr:`HandBuilder.UNCALLED_PRINTED`, KingsClub, OnGame) or paid back in its collected lines
-(:meth:`HandBuilder.uncalled_in_collected`, Winamax), and shown hands printed in its summary alone
-(:meth:`HandBuilder.summary_showdown`, OnGame).
+(:attr:`HandBuilder.UNCALLED_IN_COLLECTED`, Winamax), both claim conventions the replay applies;
+shown hands printed in its summary alone (:meth:`HandBuilder.summary_showdown`, OnGame).
 
 A site may also check the sequence of its line kinds against a grammar, as PokerStars does
 (:mod:`~drawdealer.parsers.line_grammar`). Amounts and cards are read here, as every site writes
@@ -35,7 +35,6 @@ from dataclasses import replace
 from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
-from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
@@ -232,6 +231,9 @@ class HandBuilder:
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
     a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
+    UNCALLED_IN_COLLECTED = False
+    """Whether the site pays uncalled chips back inside its collected lines and totals
+    (``Claims.uncalled_in_collected``: Winamax)."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -475,30 +477,6 @@ class HandBuilder:
 
     # ---- sites that print less
 
-    def uncalled_in_collected(self) -> int:
-        """For a site that pays uncalled chips back in its collected lines (Winamax prints no
-        ``Uncalled bet`` line: the bettor "collects" them, from the pot or from a side pot of their
-        own): take them out of that player's collected lines (the highest pot first) and summary
-        amount, and claim them as returned on his collected line (RULES.md §7.1). The chips taken
-        out; 0 when he collects less than them (the claims then say nothing came back, and the
-        replay says so)."""
-        back = uncalled_chips(self.actions)
-        if back is None:
-            return 0
-        name, chips = back
-        mine = sorted((c for c in self.collected if c.player == name), key=lambda c: -(c.pot_index or 0))
-        if sum(c.amount for c in mine) < chips:
-            return 0
-        left, kept = chips, {}
-        for c in mine:
-            take = min(left, c.amount)
-            left -= take
-            kept[id(c)] = replace(c, amount=c.amount - take)
-        self.collected = [kept.get(id(c), c) for c in self.collected if kept.get(id(c), c).amount]
-        self.summary_won = [(p, v - chips if p == name else v, line) for p, v, line in self.summary_won]
-        self.uncalled.append((name, chips, mine[0].line))
-        return chips
-
     def summary_showdown(self, shown: dict[str, tuple[Card, ...]], winners: set[str], lines: dict[str, int],
                          hand_size: int = 5) -> None:
         """For a site that prints the hands of its showdown in the summary alone, in no order
@@ -549,6 +527,7 @@ class HandBuilder:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
                       final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      uncalled_in_collected=self.UNCALLED_IN_COLLECTED,
                       lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
@@ -569,31 +548,3 @@ class HandBuilder:
             antes = sorted((a for a in self.actions if a.kind is K.POST_ANTE), key=lambda a: position.get(a.player, -1))
             record = replace(record, actions=tuple(antes) + tuple(a for a in self.actions if a.kind is not K.POST_ANTE))
         return record
-
-
-# --------------------------------------------------------------------------- sites that print less
-
-def uncalled_chips(actions: list[Action]) -> tuple[str, int] | None:
-    """``(player, chips)`` nobody called, from a record's actions, or None: in each betting round
-    (a draw starts the next) the excess of the largest live bet over the next, a fold or check
-    counting as none (RULES.md §7.1; posts, calls and bets add to a player's bet, a raise brings it
-    to its amount; dead blinds and antes are not bets). A hand returns chips in one round at most:
-    the last bet nobody called ends it."""
-    rounds: list[dict[str, int]] = [{}]
-    for a in actions:
-        kind, bets = a.kind, rounds[-1]
-        if kind is K.DRAW:
-            if bets:
-                rounds.append({})
-        elif kind in (K.POST_SB, K.POST_BB, K.CALL, K.BET):
-            bets[a.player] = bets.get(a.player, 0) + a.amount
-        elif kind is K.RAISE:
-            bets[a.player] = a.amount
-        elif kind in (K.FOLD, K.CHECK):
-            bets.setdefault(a.player, 0)
-    for bets in reversed(rounds):
-        names = list(bets)
-        excess = uncalled_excess([bets[n] for n in names])
-        if excess is not None and excess[1]:
-            return names[excess[0]], excess[1]
-    return None

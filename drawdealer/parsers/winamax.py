@@ -43,14 +43,15 @@ showdown                      ``P shows [cards] (High card : 8)``, in the order 
 uncalled bets                 no ``Uncalled bet`` line: the bettor "collects" his uncalled chips,
                               in his collected line (``Hero collected 56€ from pot``, 28€ of
                               which his own raise nobody called) or from a side pot of their own
-                              (``collected 1.29€ from side pot 1``). The reader takes them out of
-                              the collected and summary amounts and of the total, and claims them
-                              as returned on that line (§7.1): the replay checks the rest
+                              (``collected 1.29€ from side pot 1``): the claims say so
+                              (``Claims.uncalled_in_collected``), and the replay takes the chips
+                              it returns out of the collected and summary amounts and the total,
+                              as returned on that line (§7.1), before it checks them
 collected                     ``P collected X from pot`` / ``from main pot`` / ``from side pot
                               N``: P's share, net of rake (plus uncalled chips, above)
 pots and rake                 ``Total pot X | Rake Y`` or ``| No rake``: X is what the players
                               collected, net of the rake (12.15 + 0.85 = the 13 put in, in the
-                              corpus hand); the claim is X + Y less the uncalled chips. No rake
+                              corpus hand); the claim is X + Y (uncalled chips in it). No rake
                               on a hand that ends before the draw (``No rake`` on every hand of
                               FPDB's files that ends pre-flop): ``NO_DRAW_NO_DROP``
 summary                       ``Seat N: P showed [..] and won X with …`` / ``won X``: P's total
@@ -139,6 +140,7 @@ class WinamaxBuilder(HandBuilder):
     seat lines."""
 
     LINES = LINES
+    UNCALLED_IN_COLLECTED = True  # the table's row 'uncalled bets'
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \({_amt('stack')}(?:, {_NUM}€? bounty)?\)$")
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
@@ -180,11 +182,6 @@ class WinamaxBuilder(HandBuilder):
         if won:
             self.summary_won.append((name, self.amount(won["amt"]), number))
 
-    def winamax_claims(self) -> None:
-        """Winamax's collected lines and total include the uncalled chips (module docstring)."""
-        back = self.uncalled_in_collected()
-        if back and self.total is not None:
-            self.total -= back
 
 
 def _stake_amounts(text: str, b: WinamaxBuilder) -> tuple[int, int, int]:
@@ -226,7 +223,6 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     if failure is not None:
         return failure
     stakes = b.stakes(structure, a, big, ante)
-    b.winamax_claims()
     currency = "" if tournament else ("¤" if table["money"] == "play money" else "€")
     return b.record(hand_id=hand_id, game=game, stakes=stakes,
                     options=house_rules(max_seats=int(table["max"]), antes=stakes.ante > 0),
