@@ -36,6 +36,7 @@ from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
+from drawdealer.engine.showdown import first_to_show
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
 from drawdealer.parsers.results import ParseFailure, Skipped
@@ -481,8 +482,8 @@ class HandBuilder:
                          hand_size: int = 5) -> None:
         """For a site that prints the hands of its showdown in the summary alone, in no order
         (OnGame): the players still in at the end of the play show, in the order RULES.md §9.1
-        names (the last aggressor of the final betting round, else the first player left of the
-        button, then clockwise), so that the record claims no order the log does not print. A player
+        names (``engine.showdown.first_to_show``, from the last bet or raise after the last draw,
+        then clockwise), so that the record claims no order the log does not print. A player
         whose cards the summary prints shows them; a winner whose cards it does not print shows
         unknown cards (``hand_size`` of them); any other mucks. ``lines``: each player's summary line."""
         folded = {a.player for a in self.actions if a.kind is K.FOLD}
@@ -494,8 +495,8 @@ class HandBuilder:
             return
         last_draw = max((k for k, a in enumerate(self.actions) if a.kind is K.DRAW), default=-1)
         aggressor = next((a.player for a in reversed(self.actions[last_draw + 1:])
-                          if a.kind in (K.BET, K.RAISE) and a.player in remaining), None)
-        first = remaining.index(aggressor) if aggressor is not None else 0
+                          if a.kind in (K.BET, K.RAISE)), None)
+        first = remaining.index(first_to_show(order, remaining.__contains__, aggressor)[0])
         for name in remaining[first:] + remaining[:first]:
             number = lines.get(name)
             if name in shown:
