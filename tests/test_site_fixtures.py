@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_validate_fixtures import NOT_FROM_TEXT
 
 from drawdealer.engine.findings import CODES
 from drawdealer.validate import finding_dict, validate
@@ -24,9 +25,8 @@ SITES = ("winamax", "ongame")
 
 _ITALIAN = {code for code in CODES if code.startswith("IT_")}
 _NEVER_FROM_TEXT = {
-    "CARD_MALFORMED": "a card token that is no card makes the hand a PARSE_ERROR (line, column, text)",
+    **NOT_FROM_TEXT,  # as for PokerStars text: CARD_MALFORMED, HISTORY_ABORTED
     "CARD_NOT_IN_DECK": "the game's deck is the standard 52 cards: a token that is none is a PARSE_ERROR",
-    "HISTORY_ABORTED": "an action by a player not seated is a PARSE_ERROR",
     "CONFIG_INVALID": "the house rules are the reader's own (`house_rules`), never read from the log",
     "BUTTON_POSITION_INVALID": "`validate` checks the button's move between hands of Italian deals only",
     "MIN_OPEN_VIOLATION": "no house rule of these sites asks for a raise to open",
