@@ -338,8 +338,8 @@ def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_
         console.print(f"{_count(len(problems), 'file')} could not be read (named above)", markup=False)
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.print(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}",
-                      markup=False)
+        console.print(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
+                      f"{games}", markup=False)
     if codes:
         table = Table(box=box.SIMPLE_HEAD, title="findings by code", title_justify="left")
         table.add_column("code", no_wrap=True)

@@ -7,7 +7,9 @@ id and what the hand's PHH fields say of its date, time zone, table, seats, tour
 level (:mod:`drawdealer.parsers.handinfo`); a hand without a date gets none (a table without a
 name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
-claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them.
+claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; so are
+its uncalled bets when the site it came from returns them without a line (``Claims.uncalled_printed``
+false, KingsClub): as the rules return them (RULES.md §7.1, the replay's settlement).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
 (``ValueError``).
 """
@@ -37,6 +39,16 @@ class _Writer:
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
+        self.uncalled = [(p, x) for p, x, _ in record.claims.uncalled] or self.returned()
+
+    def returned(self) -> list[tuple[str, int]]:
+        """The uncalled bets of a hand whose log returns them without a line (§7.1), as the replay does."""
+        if self.r.claims.uncalled_printed:
+            return []
+        from drawdealer.engine.replay import replay
+
+        settlement = replay(self.r).settlement
+        return sorted(settlement.returned.items()) if settlement is not None else []
 
     def amount(self, value: int) -> str:
         if not self.cents:
@@ -100,7 +112,7 @@ class _Writer:
             a = actions[k]
             out += ["The deck is reshuffled"] * reshuffles.pop(k, 0)
             if k == closing:
-                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
                 out.append("*** SHOW DOWN ***")
             if a.kind is K.DRAW and not in_draw:
                 in_draw = True
@@ -124,7 +136,7 @@ class _Writer:
             k += 1
         out += ["The deck is reshuffled"] * sum(reshuffles.values())
         if closing == len(actions):
-            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
         out += self.collected()
         out += self.summary()
         return "\n".join(out) + "\n"
@@ -286,7 +298,7 @@ class _Writer:
             elif a.kind is K.RAISE:
                 total += a.amount - street.get(a.player, 0)
                 street[a.player] = a.amount
-        return total - sum(x for _, x, _ in self.r.claims.uncalled)
+        return total - sum(x for _, x in self.uncalled)
 
 
 def write_pokerstars(record: HandRecord) -> str:
