@@ -13,6 +13,7 @@ from site_support import assert_converts_and_reads_back_equal
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
+from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
@@ -190,3 +191,13 @@ def test_validate_reads_a_bom_and_crlf_winamax_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_winamax_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     assert_converts_and_reads_back_equal(path, to)
+
+
+@pytest.mark.parametrize("name, line", [("pl_uncalled.txt", "Uncalled bet (€3) returned to Ann"),
+                                        ("nl_uncalled_side_pot.txt", "Uncalled bet (€0.80) returned to Hero")])
+def test_pokerstars_text_returns_the_uncalled_chips_on_their_own_line(name: str, line: str) -> None:
+    """Row 'uncalled bets': PokerStars text says them as PokerStars does (§7.1), and validates clean."""
+    (converted,) = convert_file(CLEAN / name, "pokerstars")
+    assert line in converted.text.splitlines()
+    (record,) = read_text(converted.text)
+    assert replay(record).findings == ()

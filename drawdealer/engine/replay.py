@@ -201,7 +201,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         if division is not None or claimed_rake != settlement.rake:
             settlement = state.settle(rake=division or claimed_rake, explain=False)
     if claims.uncalled_in_collected and settlement.returned:
-        claims = _returned_in_collected(claims, settlement.returned)
+        claims = returned_in_collected(claims, settlement.returned)
     # --- uncalled bets (§7.1)
     if claims.uncalled or settlement.returned:
         said: dict[str, int] = {}
@@ -276,7 +276,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     return settlement
 
 
-def _returned_in_collected(claims: Claims, returned: dict[str, int]) -> Claims:
+def returned_in_collected(claims: Claims, returned: dict[str, int]) -> Claims:
     """The claims of a site that pays uncalled chips back inside its collected lines
     (``Claims.uncalled_in_collected``), as PokerStars' would say them (RULES.md §7.1): each player's
     returned chips out of his collected lines (his highest pot first: a side pot of his own chips

@@ -9,7 +9,8 @@ name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens ever
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
 claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; so are
 its uncalled bets when the site it came from returns them without a line (``Claims.uncalled_printed``
-false, KingsClub): as the rules return them (RULES.md §7.1, the replay's settlement).
+false, KingsClub) or inside its collected lines (``Claims.uncalled_in_collected``, Winamax): as
+the rules return them (RULES.md §7.1, the replay's settlement).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
 (``ValueError``).
 """
@@ -33,13 +34,29 @@ class NoPokerStarsFormat(ValueError):
     """The hand's game has no PokerStars hand history format (Italian poker)."""
 
 
+def _as_pokerstars_claims(record: HandRecord) -> HandRecord:
+    """``record`` with its uncalled chips out of its collected lines and totals when its site pays
+    them back in those (``Claims.uncalled_in_collected``, Winamax): PokerStars returns them on a line
+    of their own (RULES.md §7.1), as the replay reads the site's claims."""
+    if not record.claims.uncalled_in_collected:
+        return record
+    from dataclasses import replace
+
+    from drawdealer.engine.replay import replay, returned_in_collected
+
+    settlement = replay(record).settlement
+    returned = settlement.returned if settlement is not None else {}
+    claims = returned_in_collected(record.claims, returned) if returned else record.claims
+    return replace(record, claims=replace(claims, uncalled_in_collected=False))
+
+
 class _Writer:
     def __init__(self, record: HandRecord) -> None:
-        self.r = record
+        self.r = _as_pokerstars_claims(record)
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
-        self.uncalled = [(p, x) for p, x, _ in record.claims.uncalled] or self.returned()
+        self.uncalled = [(p, x) for p, x, _ in self.r.claims.uncalled] or self.returned()
 
     def returned(self) -> list[tuple[str, int]]:
         """The uncalled bets of a hand whose log returns them without a line (§7.1), as the replay does."""
