@@ -229,6 +229,16 @@ def test_every_ongame_hand_converts_and_reads_back_equal(path: Path, to: str) ->
     assert_converts_and_reads_back_equal(path, to, hands_not_pokerstars=frozenset({"R5-81962116-235", "R5-1000-3"}))
 
 
+def test_pokerstars_text_of_an_ongame_hand_validates_as_the_hand() -> None:
+    """Its uncalled bet on a line of its own (§7.1), the showdown in the order of §9.1: clean."""
+    for name in ("pl_equal_blinds_uncalled.txt", "fl_showdown.txt"):
+        (converted,) = convert_file(CLEAN / name, "pokerstars")
+        (record,) = read_text(converted.text)
+        assert replay(record).findings == (), name
+    (converted,) = convert_file(CLEAN / "pl_equal_blinds_uncalled.txt", "pokerstars")
+    assert "Uncalled bet ($7) returned to Hero" in converted.text.splitlines()
+
+
 def test_a_hand_shown_without_its_cards_is_left_out_of_pokerstars_text() -> None:
     (result,) = convert_file(CLEAN / "fl_unprinted_winner.txt", "pokerstars")
     assert result.left_out == "format" and "cannot show Ann's hand without its cards" in result.reason
