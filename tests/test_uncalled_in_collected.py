@@ -1,7 +1,7 @@
 """``Claims.uncalled_in_collected`` (issue 19: Winamax prints no uncalled bet, the bettor "collects"
-his own chips): the replay takes the chips it returns (RULES.md §7.1) out of the collected lines
-(the bettor's highest pot first), the summary totals and the total pot, and reads them as returned
-on that line; the claims are then checked as PokerStars' are."""
+his own chips; Merge too): ``replay.restated_claims`` takes the chips the replay returns (RULES.md
+§7.1) out of the collected lines (the bettor's highest pot first), the summary totals and the total
+pot; the claims are then checked as PokerStars' are."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ PLAY = ["A sb 1", "B bb 2", "C raise 6", "A fold", "B call 4", "B draw 1", "C dr
 def hand(collected: list[tuple[str, int, int]], *, total: int, flag: bool = True):
     r = record(game="27TD-NL", players=["A=100", "B=100", "C=100"], button="C", actions=PLAY,
                claims_data={"total_pot": total, "rake": 0})
-    claims = replace(r.claims, uncalled_in_collected=flag,
+    claims = replace(r.claims, uncalled_in_collected=flag, uncalled_printed=not flag,
                      collected=tuple(PotClaim(player=p, amount=a, pot_index=i, line=20) for p, a, i in collected),
                      summary_collected=tuple((p, a, 21) for p, a, _ in collected))
     return replace(r, claims=claims)
@@ -40,7 +40,8 @@ def test_a_side_pot_of_his_own_chips_alone() -> None:
     assert result.findings == ()
 
 
-def test_collecting_less_than_his_chips_is_no_return() -> None:
-    """The log gives C 5 in all: less than the 8 returned to him, so nothing came back (§7.1)."""
+def test_collecting_less_than_his_chips_leaves_him_nothing_of_the_pot() -> None:
+    """The log gives C 5 in all, less than the 8 returned to him: none of the 13 pot (§7.1, §9.4)."""
     findings = replay(hand([("C", 5, 0)], total=5)).findings
-    assert [(f.code, f.expected, f.actual) for f in findings][0] == ("UNCALLED_BET_WRONG", 8, 0)
+    assert [(f.code, f.expected, f.actual) for f in findings] == [("POT_AMOUNT_WRONG", 13, 0),
+                                                                 ("COLLECTED_AMOUNT_WRONG", 13, 0)]

@@ -131,10 +131,12 @@ class Claims:
     ``uncalled`` chips returned (§7.1); ``collected`` what a player takes from a pot, net of rake;
     ``summary_collected`` a player's total from every pot, net of rake; ``final_stacks`` the chips
     behind after the hand; ``uncalled_printed`` whether the site writes a line for every uncalled
-    bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing;
-    ``uncalled_in_collected`` whether the site pays uncalled chips back inside its collected lines,
-    its summary totals and its total pot (Winamax): the replay takes the chips it returns out of
-    them (the bettor's highest pot first) and reads them as returned on that collected line.
+    bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing.
+    Two conventions of sites that print only what each winner takes (Merge):
+    ``uncalled_in_collected``, a player's collected amounts hold the uncalled chips he gets back
+    (the replay takes them out of his last collected claim before comparing, §7.1);
+    ``rake_printed`` false, the log states no rake: it is what the pots hold beyond the collected
+    amounts (none may be collected beyond the pots, §9.5).
     """
 
     total_pot: int | None = None
@@ -148,6 +150,7 @@ class Claims:
     reshuffles: tuple[tuple[int, int | None], ...] = ()  # (index of the next action, line): "The deck is reshuffled"
     uncalled_printed: bool = True
     uncalled_in_collected: bool = False
+    rake_printed: bool = True
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 

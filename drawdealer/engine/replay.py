@@ -193,6 +193,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     pot_total = 0
     for pot in settlement.pots:
         pot_total += pot.amount
+    claims = restated_claims(claims, settlement)
     claimed_rake = claims.rake
     division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
     if claimed_rake is not None and not state.opts.rake_percent:
@@ -200,8 +201,6 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             division = rake_division([p.amount for p in settlement.pots], claims.pots, claimed_rake)
         if division is not None or claimed_rake != settlement.rake:
             settlement = state.settle(rake=division or claimed_rake, explain=False)
-    if claims.uncalled_in_collected and settlement.returned:
-        claims = returned_in_collected(claims, settlement.returned)
     # --- uncalled bets (§7.1)
     if claims.uncalled or settlement.returned:
         said: dict[str, int] = {}
@@ -276,30 +275,35 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     return settlement
 
 
-def returned_in_collected(claims: Claims, returned: dict[str, int]) -> Claims:
-    """The claims of a site that pays uncalled chips back inside its collected lines
-    (``Claims.uncalled_in_collected``), as PokerStars' would say them (RULES.md §7.1): each player's
-    returned chips out of his collected lines (his highest pot first: a side pot of his own chips
-    alone goes), his summary total and the total pot, and claimed returned on his collected line. A
-    player who collects less than them keeps his lines: the log gave nothing back
-    (``UNCALLED_BET_WRONG``)."""
-    collected, uncalled = list(claims.collected), list(claims.uncalled)
-    summary, total = claims.summary_collected, claims.total_pot
-    for player, chips in returned.items():
-        mine = sorted((k for k, c in enumerate(collected) if c.player == player),
-                      key=lambda k: -(collected[k].pot_index or 0))
-        if sum(collected[k].amount for k in mine) < chips:
-            continue
-        left = chips
-        for k in mine:
-            take = min(left, collected[k].amount)
-            left -= take
-            collected[k] = replace(collected[k], amount=collected[k].amount - take)
-        uncalled.append((player, chips, collected[mine[0]].line))
-        summary = tuple((p, won - chips if p == player else won, line) for p, won, line in summary)
-        total = None if total is None else total - chips
-    return replace(claims, collected=tuple(c for c in collected if c.amount), uncalled=tuple(uncalled),
-                   summary_collected=summary, total_pot=total)
+def restated_claims(claims: Claims, settlement: Settlement) -> Claims:
+    """``claims`` stated as PokerStars states them, where a site's conventions differ: collected
+    amounts without the uncalled chips they hold (``uncalled_in_collected``; but for those the log
+    returns on their own, ``Claims.uncalled``: RULES.md §7.1, they were never in a pot), taken from
+    the player's collected claims from his highest pot down (the last claim first: Winamax pays them
+    as a side pot of their own, or in his one claim; Merge in his last), a claim left with nothing
+    dropped, and from his summary total and the total pot, which hold them too (Winamax); and, when
+    the log prints no rake (``rake_printed`` false),
+    the rake the pots hold beyond the collected amounts (None when more is collected than the pots
+    hold, §9.5). The replay checks these; ``write_pokerstars`` writes them."""
+    if claims.uncalled_in_collected and settlement.returned:
+        collected, summary, total = list(claims.collected), claims.summary_collected, claims.total_pot
+        for player, chips in settlement.returned.items():
+            chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
+            mine = sorted((k for k, c in enumerate(collected) if c.player == player),
+                          key=lambda k: (collected[k].pot_index or 0, k), reverse=True)
+            for k in mine:
+                take = min(chips, collected[k].amount) if chips > 0 else 0
+                chips -= take
+                collected[k] = replace(collected[k], amount=collected[k].amount - take)
+                summary = tuple((p, won - take if p == player else won, at) for p, won, at in summary)
+                total = None if total is None else total - take
+        claims = replace(claims, collected=tuple(c for c in collected if c.amount), summary_collected=summary,
+                         total_pot=total)
+    if claims.rake is None and not claims.rake_printed and claims.collected:
+        left = sum(p.amount for p in settlement.pots) - settlement.carried - sum(settlement.refunds.values()) - \
+            sum(c.amount for c in claims.collected)
+        claims = replace(claims, rake=left if left >= 0 else None)
+    return claims
 
 
 def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],

@@ -77,7 +77,7 @@ from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table
-from drawdealer.parsers.sitekit import betting_rows, parse_card_list, unsupported
+from drawdealer.parsers.sitekit import betting_rows, parse_card_list, site_stakes, unsupported
 
 K = ActionKind
 
@@ -146,8 +146,16 @@ class FullTiltBuilder(HandBuilder):
     LINES = LINES
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{MONEY})\)(?P<out>, is sitting out)?$")
 
+    def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
+        super().__init__(lines, start, source, cents=cents)
+        self.sb_post: int | None = None
+
     def site_name(self) -> str:
         return "Full Tilt"
+
+    def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
+        super().on_post_sb(m, number, line)
+        self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         """``posts a dead small blind of X`` then ``posts Y``: the record puts the live blind
@@ -216,7 +224,7 @@ def _game_words(header: re.Match[str]) -> tuple[str, str]:
 def _record(b: FullTiltBuilder, header: re.Match[str], game: str, structure: str, hand_id: str) -> HandRecord:
     a, big = b.amount(header["a"]), b.amount(header["b"])
     ante = b.amount(header["ante"]) if header["ante"] else 0
-    stakes = b.stakes(STRUCTURES[structure], a, big, ante)
+    stakes = site_stakes(STRUCTURES[structure], a, big, sb_post=b.sb_post, ante=ante)
     seats_text = _MAX_SEATS.search(header["table"])
     if seats_text:
         max_seats = 2 if seats_text["hu"] else int(seats_text["n"])

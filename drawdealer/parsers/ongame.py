@@ -75,7 +75,7 @@ from typing import Any, Iterable, Iterator
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, betting_rows, line_table
-from drawdealer.parsers.sitekit import parse_card_list, unsupported
+from drawdealer.parsers.sitekit import parse_card_list, site_stakes, unsupported
 
 K = ActionKind
 
@@ -260,7 +260,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     failure = b.read_lines(1, hand_id)
     if failure is not None:
         return failure
-    stakes = b.stakes(structure, a, big, ante)
+    stakes = site_stakes(structure, a, big, sb_post=b.sb_post, ante=ante)
     b.ongame_claims()
     b.seats.sort(key=lambda s: s.seat)
     options = house_rules()

@@ -267,6 +267,8 @@ class _Writer:
             ext["uncalled_printed"] = False
         if c.uncalled_in_collected:
             ext["uncalled_in_collected"] = True
+        if not c.rake_printed:
+            ext["rake_printed"] = False
         if ext:
             fields["_drawdealer_claims"] = ext
 

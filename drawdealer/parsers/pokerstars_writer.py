@@ -9,19 +9,26 @@ name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens ever
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
 claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; so are
 its uncalled bets when the site it came from returns them without a line (``Claims.uncalled_printed``
-false, KingsClub) or inside its collected lines (``Claims.uncalled_in_collected``, Winamax): as
-the rules return them (RULES.md §7.1, the replay's settlement).
+false, KingsClub, Boss Media): as the rules return them (RULES.md §7.1, the replay's settlement).
+A site whose collected amounts hold the uncalled chips or that prints no rake (Merge) gets its
+claims as PokerStars states them (:func:`~drawdealer.engine.replay.restated_claims`).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
 (``ValueError``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers import handinfo
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
+
+if TYPE_CHECKING:
+    from drawdealer.engine.settle import Settlement
 
 K = ActionKind
 _DRAW_NAMES = ("FIRST", "SECOND", "THIRD")
@@ -34,37 +41,39 @@ class NoPokerStarsFormat(ValueError):
     """The hand's game has no PokerStars hand history format (Italian poker)."""
 
 
-def _as_pokerstars_claims(record: HandRecord) -> HandRecord:
-    """``record`` with its uncalled chips out of its collected lines and totals when its site pays
-    them back in those (``Claims.uncalled_in_collected``, Winamax): PokerStars returns them on a line
-    of their own (RULES.md §7.1), as the replay reads the site's claims."""
-    if not record.claims.uncalled_in_collected:
-        return record
-    from dataclasses import replace
-
-    from drawdealer.engine.replay import replay, returned_in_collected
-
-    settlement = replay(record).settlement
-    returned = settlement.returned if settlement is not None else {}
-    claims = returned_in_collected(record.claims, returned) if returned else record.claims
-    return replace(record, claims=replace(claims, uncalled_in_collected=False))
-
-
 class _Writer:
     def __init__(self, record: HandRecord) -> None:
-        self.r = _as_pokerstars_claims(record)
+        self.settled: Settlement | None = None
+        self.r = self.stated(record)
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
         self.uncalled = [(p, x) for p, x, _ in self.r.claims.uncalled] or self.returned()
 
+    def settlement(self, record: HandRecord) -> Settlement | None:
+        """The replay's settlement of ``record`` (replayed once)."""
+        if self.settled is None:
+            from drawdealer.engine.replay import replay
+
+            self.settled = replay(record).settlement
+        return self.settled
+
+    def stated(self, record: HandRecord) -> HandRecord:
+        """``record`` with its collected amounts and rake as PokerStars states them, when its site's
+        hold the uncalled chips or print no rake (``Claims.uncalled_in_collected``, ``rake_printed``)."""
+        c = record.claims
+        if not c.uncalled_in_collected and c.rake_printed:
+            return record
+        from drawdealer.engine.replay import restated_claims
+
+        settlement = self.settlement(record)
+        return record if settlement is None else replace(record, claims=restated_claims(c, settlement))
+
     def returned(self) -> list[tuple[str, int]]:
         """The uncalled bets of a hand whose log returns them without a line (§7.1), as the replay does."""
         if self.r.claims.uncalled_printed:
             return []
-        from drawdealer.engine.replay import replay
-
-        settlement = replay(self.r).settlement
+        settlement = self.settlement(self.r)
         return sorted(settlement.returned.items()) if settlement is not None else []
 
     def amount(self, value: int) -> str:

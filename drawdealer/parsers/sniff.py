@@ -37,17 +37,18 @@ POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|H
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
+KINGSCLUB = "kingsclub"
+KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 WINAMAX = "winamax"
 WINAMAX_HEADER = re.compile(r"Winamax Poker - .+ - HandId: #")
 ONGAME = "ongame"
 ONGAME_HEADER = re.compile(r"\*{5} History for hand ")
-KINGSCLUB = "kingsclub"
-KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
+_XML_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
 
 Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
@@ -74,19 +75,22 @@ class Site:
         return self.split(lines) if self.split is not None else split_at_headers(lines, self.header, self.prefix)
 
 
+MERGE = "merge"
+BOSS = "boss"
 SITES: tuple[Site, ...] = (
     Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
+    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
     Site(WINAMAX, "Winamax", WINAMAX_HEADER, "Winamax ", "drawdealer.parsers.winamax"),
     Site(ONGAME, "OnGame", ONGAME_HEADER, "*****", "drawdealer.parsers.ongame"),
-    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
+    # a Merge file: a <description> of the game, then a <game> per hand (merge.py)
+    Site(MERGE, "Merge Network (XML)", re.compile(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
+    Site(BOSS, "Boss Media (XML)", re.compile(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
 )
 """Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
 SITE_OF_FORMAT = {site.format: site for site in SITES}
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
-    (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
-    (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
 )
 
@@ -275,12 +279,15 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     phh_keys: set[str] = set()
     toml_start: bool | None = None  # PHH is TOML: its first line is a key, a [section] or a comment
     seen = 0
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         if not line:
             continue
         for site in SITES:
             if line.startswith(site.prefix) and site.header.match(line):
                 return site.format, ""
+        if line[:2] == "<!" and _XML_DECLARATION.match(line):
+            return UNKNOWN, (f"line {number}: an XML DOCTYPE or ENTITY declaration: refused (hand histories are"
+                             " read without any DTD or entity)")
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None

@@ -44,9 +44,10 @@ uncalled bets                 no ``Uncalled bet`` line: the bettor "collects" hi
                               in his collected line (``Hero collected 56€ from pot``, 28€ of
                               which his own raise nobody called) or from a side pot of their own
                               (``collected 1.29€ from side pot 1``): the claims say so
-                              (``Claims.uncalled_in_collected``), and the replay takes the chips
-                              it returns out of the collected and summary amounts and the total,
-                              as returned on that line (§7.1), before it checks them
+                              (``Claims.uncalled_in_collected``, ``uncalled_printed`` false), and
+                              the replay takes the chips it returns (§7.1) out of the collected
+                              and summary amounts and the total before it checks them
+                              (``replay.restated_claims``)
 collected                     ``P collected X from pot`` / ``from main pot`` / ``from side pot
                               N``: P's share, net of rake (plus uncalled chips, above)
 pots and rake                 ``Total pot X | Rake Y`` or ``| No rake``: X is what the players
@@ -74,7 +75,7 @@ from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import HandBuilder, LineError, line_table, unsupported
+from drawdealer.parsers.sitekit import HandBuilder, LineError, line_table, site_stakes, unsupported
 
 K = ActionKind
 
@@ -140,7 +141,8 @@ class WinamaxBuilder(HandBuilder):
     seat lines."""
 
     LINES = LINES
-    UNCALLED_IN_COLLECTED = True  # the table's row 'uncalled bets'
+    UNCALLED_PRINTED = False  # the table's row 'uncalled bets': no line of their own,
+    UNCALLED_IN_COLLECTED = True  # but inside the collected lines
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \({_amt('stack')}(?:, {_NUM}€? bounty)?\)$")
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
@@ -222,7 +224,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     failure = b.read_lines(2, hand_id)
     if failure is not None:
         return failure
-    stakes = b.stakes(structure, a, big, ante)
+    stakes = site_stakes(structure, a, big, sb_post=b.sb_post, ante=ante)
     currency = "" if tournament else ("¤" if table["money"] == "play money" else "€")
     return b.record(hand_id=hand_id, game=game, stakes=stakes,
                     options=house_rules(max_seats=int(table["max"]), antes=stakes.ante > 0),
