@@ -23,3 +23,21 @@ def assert_converts_and_reads_back_equal(path: Path, to: str, *, not_pokerstars:
     assert len(converted) + len(no_format) == len(played)
     games, hands = (not_pokerstars, hands_not_pokerstars) if to == "pokerstars" else (set(), set())
     assert [r.hand_id for r in no_format if r.game not in games and r.hand_id not in hands] == []
+
+
+def assert_settles_as_fpdb(hp: Path) -> None:
+    """FPDB's ``.hp`` beside a one-hand file: every player it lists is seated, and his winnings (what
+    he collected, net of rake) and profit, and the hand's rake (the sum of FPDB's per-player rake),
+    are drawdealer's settlement's, to the cent."""
+    from drawdealer.engine.replay import replay
+    from test_parse_fulltilt import fpdb_players
+
+    want = fpdb_players(hp)
+    (record,) = [r for r in read_hands(hp.with_suffix("")) if isinstance(r, HandRecord)]
+    settlement = replay(record).settlement
+    start = {s.name: s.stack for s in record.seats}
+    assert set(want) == set(start)
+    for name, expected in want.items():
+        assert settlement.collected.get(name, 0) == expected["winnings"], name
+        assert settlement.final_stacks[name] - start[name] == expected["totalProfit"], name
+    assert settlement.rake == sum(p["rake"] for p in want.values())

@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from site_support import assert_converts_and_reads_back_equal
-from test_parse_fulltilt import fpdb_players
+from site_support import assert_converts_and_reads_back_equal, assert_settles_as_fpdb
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
@@ -19,7 +18,7 @@ from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
-from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
+from drawdealer.parsers import ParseFailure, Skipped, read_text
 from drawdealer.parsers.sniff import ONGAME, detect_format, split_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
@@ -252,12 +251,4 @@ def test_settlement_agrees_with_fpdb_expectations() -> None:
     """FPDB's ``.hp`` beside the pot-limit file: every player's winnings (net of rake), profit, and
     the hand's rake, as drawdealer settles them. No difference: Player0 wins $10.45 of the $11 pot
     ($0.55 rake) and ends $5.45 up; Player1 loses $5, Player3 his $1 blind, Hero (folded) nothing."""
-    want = fpdb_players(HP)
-    (record,) = list(read_hands(HP.with_suffix("")))
-    settlement = replay(record).settlement
-    start = {s.name: s.stack for s in record.seats}
-    assert set(want) == set(start)
-    for name, expected in want.items():
-        assert settlement.collected.get(name, 0) == expected["winnings"], name
-        assert settlement.final_stacks[name] - start[name] == expected["totalProfit"], name
-    assert settlement.rake == sum(p["rake"] for p in want.values()) == 55
+    assert_settles_as_fpdb(HP)
