@@ -264,7 +264,8 @@ def _print_hand(console: Any, report: Any) -> None:
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
         line.append(f"  {shown(f.message)}")
         if f.code == "PARSE_ERROR":
-            line.append(f" (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
+            if f.details.get("column") is not None:  # an internal error has no place in a line
+                line.append(f" (column {f.details['column']}: {shown(repr(f.actual))})", style="dim")
         else:
             line.append(_expected_actual(f), style="dim")
         _print_indented(console, line, 6 if follows else 4)
