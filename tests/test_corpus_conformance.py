@@ -1,8 +1,8 @@
 """``drawdealer validate`` on the real hand histories of ../shared/corpus (skipped when absent).
 
 Every PokerStars draw file (cash/Stars/Draw, tour/Stars/Draw, tour/Stars/Mixed), every Full Tilt
-file (cash/FTP/Draw, cash/FTP/Mix, tour/FTP/Draw), every KingsClub file (cash/KingsClub/Draw) and
-every PHH file:
+file (cash/FTP/Draw, cash/FTP/Mix, tour/FTP/Draw), every KingsClub file (cash/KingsClub/Draw), every
+Winamax and OnGame file (cash/Winamax/Draw, cash/OnGame/Draw) and every PHH file:
 hands read = hand headers (PHH: ``actions`` keys), how many are skipped (games drawdealer does not
 play), and the exact findings of each hand (code, by hand id), as reviewed by reading the hands.
 
@@ -55,13 +55,16 @@ CORPUS = SHARED / "corpus"
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
 HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|#\d+: (Limit|Pot Limit|No Limit) "
-                    r"|<game id=|<HISTORY ID=")
+                    r"|Winamax Poker - .+ - HandId: #|\*{5} History for hand |<game id=|<HISTORY ID=")
 FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
 FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
 FTP_BADUGI_SHOW_ORDER = "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt"
 KC_MISSED_SB = "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.missed.sb.txt"
 MERGE_HALF_POT = "fpdb/cash/Merge/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
 BOSS_FILE = "fpdb/cash/Boss/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml"
+WINAMAX_FILE = "fpdb/cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"
+ONGAME_PL = "fpdb/cash/OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt"
+ONGAME_SAMPLE = "fpdb/cash/OnGame/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -129,6 +132,11 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/Merge/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": (1, 0, {}),
     # Boss Media (issue 19), reviewed by reading each hand (see test_boss_reviews below).
     BOSS_FILE: (14, 0, {}),
+    # Winamax (issue 19), reviewed by reading the hand (see test_winamax_reviews below).
+    WINAMAX_FILE: (1, 0, {}),
+    # OnGame (issue 19), reviewed by reading each hand (see test_ongame_reviews below).
+    ONGAME_PL: (1, 0, {}),
+    ONGAME_SAMPLE: (4, 0, {}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
@@ -146,7 +154,7 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
 def corpus_files() -> list[str]:
     stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed",
                               "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw",
-                              "fpdb/cash/KingsClub/Draw")
+                              "fpdb/cash/KingsClub/Draw", "fpdb/cash/Winamax/Draw", "fpdb/cash/OnGame/Draw")
              for p in (CORPUS / folder).glob("*.txt")]
     xml = list((CORPUS / "fpdb/cash/Merge/Draw").glob("*.txt")) + list((CORPUS / "fpdb/cash/Boss/Draw").glob("*.xml"))
     return sorted(str(p.relative_to(CORPUS)) for p in stars + xml + list((CORPUS / "phh").rglob("*.phh")))
@@ -334,3 +342,52 @@ def test_boss_reviews() -> None:
     dead = hands["2692988440"]
     assert dead.button == "Player3" and dead.extra["boss_dealer"] == "Player2"
     assert [s.name for s in dead.seats if s.sitting_out] == ["Player2"]
+def test_winamax_reviews() -> None:
+    """Issue 19: the Winamax hand read and reviewed; it is clean, and read right the first time.
+
+    Hand 9160772-2-1476189756 (play money, 2-7 triple draw $0.50/$1): Player4, Player3 and Player2,
+    coming in, each 'posts big blind 0.50 out of position': live blinds (Player4 and Player3 check
+    their option, Player2 raises 0.50 to 1), as Winamax means them. Player2 stands pat three times
+    on 8-7-5-3-2 and beats Player3's 8-7-6-3-2 and Player4's K-8-5-3-2; 'Total pot 12.15 | Rake
+    0.85' is the 13 put in, net of the rake, which Player2 collects: no uncalled chips.
+    """
+    from drawdealer.engine.record import ActionKind
+    from drawdealer.parsers import read_hands
+
+    (record,) = list(read_hands(CORPUS / WINAMAX_FILE))
+    posts = [(a.kind, a.player) for a in record.actions if a.kind is ActionKind.POST_BB]
+    assert [p for _, p in posts] == ["Hero", "Player4", "Player3", "Player2"]
+    (report,) = list(validate([CORPUS / WINAMAX_FILE]))
+    assert report.findings == () and (record.claims.total_pot, record.claims.rake) == (1300, 85)
+
+
+def test_ongame_reviews() -> None:
+    """Issue 19: every OnGame hand read; what the review of each first finding decided.
+
+    drawdealer was wrong, the logs right (fixed; the hands are clean):
+    - UNCALLED_BET_WRONG on R5-192626403-203, R5-81962116-233 and -234 (the $5, $0.10 and $0.10
+      bets nobody called): OnGame prints no uncalled line; its pot lines count the pot after the
+      return and its final stacks include it. A missing line now claims nothing
+      (``Claims.uncalled_printed`` false, as for KingsClub; RULES.md §7.1) and the pot and stack
+      claims check the return.
+    - WINNER_WRONG on R5-81962116-235: the last round checked through, x Diabolo666's pair of
+      queens is the only hand the summary prints, but velabianca collects: OnGame does not print the
+      winner's cards. The engine first awarded the pot to the only hand shown; a hand shown whose
+      cards the log does not print now keeps its claim, unknown, and the pot is not awarded from
+      the cards (§9.2); the log's $0.38 stands, the final stacks follow from it.
+    - The pot-limit $1/$1 hand: both blinds are written 'posts big blind ($1)'; the first, by the
+      seat left of the button (Player0), is the small blind (he acts after the button before the
+      draw and first after it): read so, the hand is clean (and agrees with FPDB's .hp, see
+      test_parse_ongame).
+    """
+    from drawdealer.engine.replay import replay
+    from drawdealer.parsers import read_hands
+
+    hands = {r.hand_id: r for r in read_hands(CORPUS / ONGAME_SAMPLE)}
+    assert replay(hands["R5-81962116-233"]).settlement.returned == {"velabianca": 10}
+    assert replay(hands["R5-81962116-234"]).settlement.returned == {"grommek": 10}
+    result = replay(hands["R5-81962116-235"])
+    assert result.findings == () and result.settlement.awards[0].winners == ()
+    (pl,) = list(read_hands(CORPUS / ONGAME_PL))
+    assert pl.actions[0].kind.value == "post_sb" and pl.actions[0].player == "Player0"
+    assert replay(pl).settlement.returned == {"Player0": 500} and not pl.claims.uncalled_printed

@@ -24,8 +24,11 @@ from validate_support import FIXTURES
 
 SEED = 15
 CASES = 90
+SITE_CASES = 30
+"""Cases past :data:`CASES` mutate the fixtures of the other sites' readers (Winamax, OnGame)."""
 SOURCES = sorted(p for folder in ("clean", "findings", "pokerstars", "phh") for p in (FIXTURES / folder).glob("*.*")
                  if p.suffix in (".txt", ".phh", ".phhs"))
+SITE_SOURCES = sorted(p for site in ("winamax", "ongame") for p in (FIXTURES / site).rglob("*.txt"))
 _HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #", re.M)
 _SECTION = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
@@ -73,7 +76,7 @@ MUTATIONS = (
 
 def mutant(case: int) -> tuple[str, bytes]:
     rng = random.Random(SEED * 100_003 + case)
-    source = rng.choice(SOURCES)
+    source = rng.choice(SOURCES if case < CASES else SITE_SOURCES)
     data = source.read_bytes()
     for _ in range(rng.randrange(1, 4)):
         if data:
@@ -92,14 +95,16 @@ def expected_reports(name: str, data: bytes) -> int | None:
         return 0
     if fmt == sniff.PHH:
         return None  # a PHH hand is a whole file or a [section]; the PokerStars count is the sharp one
-    headers = list(_HEADER.finditer(text))
+    site = sniff.SITE_OF_FORMAT[fmt]
+    header = _HEADER if fmt == sniff.POKERSTARS else re.compile(f"^(?:{site.header.pattern})", re.M)
+    headers = list(header.finditer(text))
     before = text[:headers[0].start()] if headers else text
     leading = [line.rstrip() for line in before.split("\n")]
     leading = [line for line in leading if line and not _ARCHIVE_SEPARATOR.match(line)]
     return len(headers) + (1 if leading else 0)
 
 
-@pytest.mark.parametrize("case", range(CASES))
+@pytest.mark.parametrize("case", range(CASES + SITE_CASES))
 def test_a_mutated_fixture_is_reported_hand_by_hand(tmp_path: Path, case: int) -> None:
     name, data = mutant(case)
     path = tmp_path / name

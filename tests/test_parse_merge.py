@@ -18,8 +18,7 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text, write_pokerstars
 from drawdealer.parsers.sniff import MERGE, detect_format, split_text
-from site_support import assert_converts_and_reads_back_equal
-from tests.test_parse_fulltilt import fpdb_players
+from site_support import assert_converts_and_reads_back_equal, assert_settles_as_fpdb
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
 MERGE_FILES = sorted((CORPUS / "cash/Merge/Draw").glob("*.txt")) if CORPUS.is_dir() else []
@@ -362,12 +361,4 @@ def test_settlement_agrees_with_fpdb_expectations(hp: Path) -> None:
     """FPDB's ``.hp`` beside each file: every player's winnings (what he collected, net of rake),
     profit and rake, as drawdealer settles them. No difference: FPDB, like drawdealer, takes
     Merge's rake as the pot less what the winner collects."""
-    want = fpdb_players(hp)
-    (record,) = [r for r in read_hands(hp.with_suffix("")) if isinstance(r, HandRecord)]
-    settlement = replay(record).settlement
-    start = {s.name: s.stack for s in record.seats}
-    assert set(want) == set(start)
-    for name, expected in want.items():
-        assert settlement.collected.get(name, 0) == expected["winnings"], name
-        assert settlement.final_stacks[name] - start[name] == expected["totalProfit"], name
-    assert settlement.rake == sum(p["rake"] for p in want.values())
+    assert_settles_as_fpdb(hp)

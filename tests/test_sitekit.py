@@ -164,7 +164,9 @@ def test_a_game_drawdealer_does_not_play_is_skipped() -> None:
 
 def test_every_site_is_told_by_its_header_and_cut_into_hands_at_it() -> None:
     headers = {sniff.POKERSTARS: "PokerStars Hand #1: Triple Draw 2-7 Lowball ($1/$2) - 2020/01/01 1:00:00 ET",
-               sniff.FULL_TILT: "Full Tilt Poker Game #1: Table T - $1/$2 - Limit 2-7 Triple Draw - 1:00:00 ET"}
+               sniff.FULL_TILT: "Full Tilt Poker Game #1: Table T - $1/$2 - Limit 2-7 Triple Draw - 1:00:00 ET",
+               sniff.WINAMAX: "Winamax Poker - CashGame - HandId: #1-2-3 - Lowball27 fixed limit (1/2) - 2016/10/11",
+               sniff.ONGAME: "***** History for hand R5-1-2 *****"}
     for site in sniff.SITES:
         header = headers.get(site.format)
         if header is None or site.split is not None:

@@ -47,7 +47,7 @@ class OutputFormat(str, Enum):
 
 
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars or Full Tilt text, or PHH); "
+    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars, Full Tilt, Winamax or OnGame text, or PHH); "
                                                 "- reads standard input.", show_default=False)],
     output: Annotated[OutputFormat, typer.Option("--format", help="human: Rich report; json: JSON Lines, one "
                                                  "object per hand.")] = OutputFormat.human,

@@ -276,21 +276,29 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
 
 
 def restated_claims(claims: Claims, settlement: Settlement) -> Claims:
-    """``claims`` stated as PokerStars states them, where a site's conventions differ: a collected
-    amount without the uncalled chips it holds (``uncalled_in_collected``; but for those the log
+    """``claims`` stated as PokerStars states them, where a site's conventions differ: collected
+    amounts without the uncalled chips they hold (``uncalled_in_collected``; but for those the log
     returns on their own, ``Claims.uncalled``: RULES.md §7.1, they were never in a pot), taken from
-    the player's last collected claim; and, when the log prints no rake (``rake_printed`` false),
+    the player's collected claims from his highest pot down (the last claim first: Winamax pays them
+    as a side pot of their own, or in his one claim; Merge in his last), a claim left with nothing
+    dropped, and from his summary total and the total pot, which hold them too (Winamax); and, when
+    the log prints no rake (``rake_printed`` false),
     the rake the pots hold beyond the collected amounts (None when more is collected than the pots
     hold, §9.5). The replay checks these; ``write_pokerstars`` writes them."""
     if claims.uncalled_in_collected and settlement.returned:
-        collected = list(claims.collected)
+        collected, summary, total = list(claims.collected), claims.summary_collected, claims.total_pot
         for player, chips in settlement.returned.items():
             chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
-            mine = [k for k, c in enumerate(collected) if c.player == player]
-            if mine and chips > 0:
-                last = collected[mine[-1]]
-                collected[mine[-1]] = replace(last, amount=last.amount - chips)
-        claims = replace(claims, collected=tuple(collected))
+            mine = sorted((k for k, c in enumerate(collected) if c.player == player),
+                          key=lambda k: (collected[k].pot_index or 0, k), reverse=True)
+            for k in mine:
+                take = min(chips, collected[k].amount) if chips > 0 else 0
+                chips -= take
+                collected[k] = replace(collected[k], amount=collected[k].amount - take)
+                summary = tuple((p, won - take if p == player else won, at) for p, won, at in summary)
+                total = None if total is None else total - take
+        claims = replace(claims, collected=tuple(c for c in collected if c.amount), summary_collected=summary,
+                         total_pot=total)
     if claims.rake is None and not claims.rake_printed and claims.collected:
         left = sum(p.amount for p in settlement.pots) - settlement.carried - sum(settlement.refunds.values()) - \
             sum(c.amount for c in claims.collected)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from drawdealer.engine import italian
@@ -225,7 +225,9 @@ class Settling:
 
         ``pots`` are shared among players not folded, as :meth:`pots` builds them. A mucked hand has
         no claim; a hand neither shown nor mucked counts when all its cards are known (a hand
-        history's hero), else the pot it contests may be undetermined.
+        history's hero), else the pot it contests may be undetermined. A hand shown whose cards the
+        log does not print (``shown`` holds no card: OnGame prints some shown hands nowhere) keeps
+        its claim, unknown: a contested pot it is eligible for cannot be awarded from the cards.
         """
         raked = take_rake(pots, rake) if rake else pots
         names, folded, out, shown = self.names, self.folded, self.mucked, self.shown
@@ -251,6 +253,18 @@ class Settling:
         if self.spec.splits_pot:  # RULES.md §17: each pot halved, each half to its own ranking's winners
             from drawdealer.engine.splitpot import award_split_pots
 
-            return award_split_pots(raked, hands, self._ranking(), active,
-                                    odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
-        return award_pots(raked, hands, self._ranking(), active, explain=explain)
+            awards = award_split_pots(raked, hands, self._ranking(), active,
+                                      odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
+        else:
+            awards = award_pots(raked, hands, self._ranking(), active, explain=explain)
+        unseen = {names[j] for j, cards in shown.items() if not cards}
+        return [_unawarded(a, unseen) if unseen and len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
+                for a in awards] if unseen else awards
+
+
+def _unawarded(award: PotAward, unseen: set[str]) -> PotAward:
+    """``award`` undone: a contender showed cards the log does not print (RULES.md §9.2: the cards
+    speak, and these are unknown), so the pot's winner cannot be told from the cards."""
+    who = ", ".join(p for p in award.eligible if p in unseen)
+    return replace(award, winners=(), shares={}, odd_chip_to=None,
+                   reason=f"{who} showed cards the log does not print: the winner cannot be determined")

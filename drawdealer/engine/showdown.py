@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Callable, Sequence, TypeVar
+
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.draw import Problem
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
@@ -10,6 +12,21 @@ from drawdealer.engine.record import Action, ActionKind
 
 _K = ActionKind
 MUCK, SHOW = _K.MUCK, _K.SHOW
+T = TypeVar("T")
+
+
+def first_to_show(order: Sequence[T], still_in: Callable[[T], bool], aggressor: T | None, *,
+                  right_of_button: bool = False) -> tuple[T, str]:
+    """Who shows first at a showdown (RULES.md §9.1) and why: the last ``aggressor`` of the final
+    betting round (None or -1 when it was checked through) if he is still in, else the first player
+    still in ``left`` of the button, or ``right`` of it (``SHOWDOWN_NO_BET_FIRST``). ``order``: the
+    players dealt in, clockwise from the first seat left of the button (the button last); a reader
+    of a site that does not print the order of showing uses it too (``sitekit``)."""
+    if aggressor is not None and aggressor != -1 and still_in(aggressor):
+        return aggressor, "aggressor"
+    if right_of_button:
+        return next(p for p in reversed(order) if still_in(p)), "right"
+    return next(p for p in order if still_in(p)), "left"
 
 
 class Showdown:
@@ -30,6 +47,8 @@ class Showdown:
                                      name, {}))
             if a.kind is MUCK:
                 self.mucked.add(i)
+            elif not cards and a.count:  # shown, but the log does not print the cards (OnGame's summary)
+                self.shown[i] = ()
             else:
                 problems += self._reveal_shown(i, cards)
             if self._current() < 0 or self._contenders() <= 1:
@@ -97,18 +116,10 @@ class Showdown:
         return f"first active player {side} of the button; the last round was checked through"
 
     def _first_to_show(self) -> tuple[int, str]:
-        """Who shows first (RULES.md §9.1) and why: the last ``aggressor`` of the final round, else the
-        first active player ``left`` or ``right`` of the button (``SHOWDOWN_NO_BET_FIRST``)."""
-        r, n, folded = self.rnd, self.n, self.folded
-        if self.last_street_bet and r.aggressor >= 0 and not folded[r.aggressor]:
-            return r.aggressor, "aggressor"
-        if self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON":
-            first = next(((self.button - j) % n for j in range(n) if not folded[(self.button - j) % n]), self.button)
-            return first, "right"
-        first = self.order[0]
-        if folded[first]:
-            first = self.nxt[first]
-        return first, "left"
+        """Who shows first and why (:func:`first_to_show`)."""
+        r, folded = self.rnd, self.folded
+        return first_to_show(self.order, lambda j: not folded[j], r.aggressor if self.last_street_bet else -1,
+                             right_of_button=self.opts.showdown_no_bet_first == "RIGHT_OF_BUTTON")
 
     def _begin_showdown(self) -> None:
         """The showdown begins: its order, clockwise from who shows first (RULES.md §9.1)."""

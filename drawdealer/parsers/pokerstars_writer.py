@@ -206,6 +206,9 @@ class _Writer:
                 lines.append(f"Dealt to {a.player} {group}[{cards_str(a.received)}]")
             return lines
         if a.kind is K.SHOW:
+            if not a.cards and a.count:  # PokerStars prints every hand shown (OnGame's summary does not)
+                raise NoPokerStarsFormat(f"PokerStars text cannot show {a.player}'s hand without its cards "
+                                         "(the log does not print them)")
             desc = next((d for p, d, _ in self.r.claims.descriptions if p == a.player), None)
             return [f"{a.player}: shows [{cards_str(a.cards or ())}]" + (f" ({desc})" if desc is not None else "")]
         if a.kind is K.MUCK:

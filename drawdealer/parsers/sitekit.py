@@ -32,6 +32,7 @@ from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
+from drawdealer.engine.showdown import first_to_show
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
 from drawdealer.parsers.fastaction import new_pot_claim, new_record
@@ -284,6 +285,7 @@ class HandBuilder:
         self.collected: list[PotClaim] = []
         self.summary_won: list[tuple[str, int, int | None]] = []
         self.final_stacks: list[tuple[str, int]] = []
+        self.sb_post: int | None = None  # the small blind posted
         self.claim_lines: dict[str, int] = {}
 
     # ---- reading
@@ -415,6 +417,7 @@ class HandBuilder:
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
         self.post("post_sb", m, number, line)
+        self.sb_post = self.actions[-1].amount  # for the stakes of a fixed-limit game (site_stakes)
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         self.post("post_bb", m, number, line)
@@ -536,6 +539,37 @@ class HandBuilder:
 
     def set_sitting_out(self, name: str) -> None:
         self.seats = [replace(s, sitting_out=True) if s.name == name else s for s in self.seats]
+
+    # ---- sites that print less
+
+    def summary_showdown(self, shown: dict[str, tuple[Card, ...]], winners: set[str], lines: dict[str, int],
+                         hand_size: int = 5) -> None:
+        """For a site that prints the hands of its showdown in the summary alone, in no order
+        (OnGame): the players still in at the end of the play show, in the order RULES.md §9.1
+        names (``engine.showdown.first_to_show``, from the last bet or raise after the last draw,
+        then clockwise), so that the record claims no order the log does not print. A player
+        whose cards the summary prints shows them; a winner whose cards it does not print shows
+        unknown cards (``hand_size`` of them); any other mucks. ``lines``: each player's summary line."""
+        folded = {a.player for a in self.actions if a.kind is K.FOLD}
+        seats = sorted((s for s in self.seats if not s.sitting_out), key=lambda s: s.seat)
+        button = self.button_seat if self.button_seat is not None else 0
+        order = [s.name for s in seats if s.seat > button] + [s.name for s in seats if s.seat <= button]
+        remaining = [name for name in order if name not in folded]
+        if len(remaining) < 2:
+            return
+        last_draw = max((k for k, a in enumerate(self.actions) if a.kind is K.DRAW), default=-1)
+        aggressor = next((a.player for a in reversed(self.actions[last_draw + 1:])
+                          if a.kind in (K.BET, K.RAISE)), None)
+        first = remaining.index(first_to_show(order, remaining.__contains__, aggressor)[0])
+        for name in remaining[first:] + remaining[:first]:
+            number = lines.get(name)
+            if name in shown:
+                self.actions.append(Action(kind=K.SHOW, player=name, cards=shown[name], count=len(shown[name]),
+                                           line=number))
+            elif name in winners:
+                self.actions.append(Action(kind=K.SHOW, player=name, count=hand_size, line=number))
+            else:
+                self.actions.append(Action(kind=K.MUCK, player=name, line=number))
 
     # ---- the record
 

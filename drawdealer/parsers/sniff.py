@@ -39,6 +39,10 @@ FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
 KINGSCLUB = "kingsclub"
 KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
+WINAMAX = "winamax"
+WINAMAX_HEADER = re.compile(r"Winamax Poker - .+ - HandId: #")
+ONGAME = "ongame"
+ONGAME_HEADER = re.compile(r"\*{5} History for hand ")
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
@@ -77,6 +81,8 @@ SITES: tuple[Site, ...] = (
     Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
     Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
+    Site(WINAMAX, "Winamax", WINAMAX_HEADER, "Winamax ", "drawdealer.parsers.winamax"),
+    Site(ONGAME, "OnGame", ONGAME_HEADER, "*****", "drawdealer.parsers.ongame"),
     # a Merge file: a <description> of the game, then a <game> per hand (merge.py)
     Site(MERGE, "Merge Network (XML)", re.compile(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
     Site(BOSS, "Boss Media (XML)", re.compile(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
@@ -85,8 +91,6 @@ SITES: tuple[Site, ...] = (
 SITE_OF_FORMAT = {site.format: site for site in SITES}
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
-    (re.compile(r"Winamax Poker - "), "Winamax"),
-    (re.compile(r"\*{5} History for hand "), "OnGame"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
 )
 
