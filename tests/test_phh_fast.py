@@ -137,6 +137,16 @@ def test_claims_rows_skip_tomllib() -> None:
     assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
 
 
+def test_local_times_skip_tomllib() -> None:
+    """PHH's ``time`` field (a converted PokerStars hand has one) is read by the scanner itself, as
+    tomllib reads it; a fraction of a second is left to tomllib."""
+    text = "time = 20:00:00\nt = [07:32:00, 23:59:59]\nu = {at = 00:00:00}"
+    assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
+    with pytest.raises(phh_toml._Unsupported):
+        phh_toml._Scanner("time = 20:00:00.5").document()
+    assert phh_toml.loads("time = 20:00:00.5") == tomllib.loads("time = 20:00:00.5")
+
+
 def test_pathological_arrays_fail_fast() -> None:
     """No catastrophic backtracking: a bad character after a long gap is handed to tomllib at once."""
     for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]",

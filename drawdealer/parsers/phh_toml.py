@@ -1,8 +1,9 @@
 """TOML for PHH hands, fast: :func:`loads` gives exactly what :func:`tomllib.loads` gives.
 
 PHH files (``shared/corpus/phh/spec``) use a small part of TOML: bare keys, ``[section]`` headers
-(``.phhs``), literal and escape-free basic strings, decimal integers and floats, booleans, arrays
-(the ``actions`` array over many lines, with comments) and one-line inline tables. A scanner for
+(``.phhs``), literal and escape-free basic strings, decimal integers and floats, booleans, local
+times to the second (``time = 20:00:00``), arrays (the ``actions`` array over many lines, with
+comments) and one-line inline tables. A scanner for
 that part reads a hand several times faster than :mod:`tomllib`; anything else (escapes, dotted or
 quoted keys, dates, ``inf``, hex, underscores in numbers, a key defined twice, a syntax error) is
 handed to :mod:`tomllib`, which reads it or raises its own :class:`tomllib.TOMLDecodeError`.
@@ -11,6 +12,7 @@ The scanner follows ``tomllib``'s grammar step by step, so what it accepts it re
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from typing import Any
@@ -23,6 +25,7 @@ _ARRAY_WS = re.compile(rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+")
 _INLINE_WS = re.compile(r"[ \t]*")
 _LITERAL = re.compile(rf"'([^'{_CTRL}]*)'")
 _BASIC = re.compile(rf'"([^"\\{_CTRL}]*)"')
+_LOCAL_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")  # tomllib's, without a fraction
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _INT = r"-?(?:0|[1-9][0-9]*)"
 _INT_START = frozenset("-0123456789")
@@ -140,6 +143,12 @@ class _Scanner:
             self.pos = pos + 5
             return False
         else:
+            m = _LOCAL_TIME.match(text, pos) if text.startswith(":", pos + 2) else None
+            if m is not None:  # tomllib tries a time before a number (a date too: not read here)
+                if text.startswith(".", m.end()):
+                    raise _Unsupported  # a fraction of a second
+                self.pos = m.end()
+                return datetime.time(int(m.group(1)), int(m.group(2)), int(m.group(3)))
             m = _NUMBER.match(text, pos)
             if m is None:
                 raise _Unsupported
