@@ -137,6 +137,18 @@ def test_claims_rows_skip_tomllib() -> None:
     assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
 
 
+def test_lines_read_before_give_equal_values_never_shared() -> None:
+    """The scanner remembers the lines it has read (phh_toml._known_lines): a line read again gives the
+    same value as tomllib's, a fresh copy each time, and a key written twice is still tomllib's error."""
+    text = "[0]\na = [1, 2]\nb = {x = 'y', n = 2}\nc = 'z'\n[1]\na = [1, 2]\nb = {x = 'y', n = 2}"
+    first, second = phh_toml.loads(text), phh_toml.loads(text)
+    assert first == second == tomllib.loads(text)
+    assert first["0"]["a"] is not second["0"]["a"] and first["0"]["b"] is not second["1"]["b"]
+    for twice in ["a = [1, 2]\na = [1, 2]", "[0]\nc = 'z'\nc = 'z'", "d = [\n1]\nd = [\n1]"]:
+        assert toml_result(phh_toml.loads, twice) == toml_result(tomllib.loads, twice)
+        assert toml_result(phh_toml.loads, twice)[0] == "error"
+
+
 def test_local_times_skip_tomllib() -> None:
     """PHH's ``time`` field (a converted PokerStars hand has one) is read by the scanner itself, as
     tomllib reads it; a fraction of a second is left to tomllib."""

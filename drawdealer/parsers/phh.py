@@ -143,12 +143,16 @@ def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, 
 
 
 @lru_cache(maxsize=65536)
-def _operation(text: str) -> tuple[str | None, str | None, Any, str | None]:
-    """``(verb, actor, argument, commentary)`` of one action string, a ``cbr`` amount as a number."""
+def _operation(text: str) -> tuple[str | None, str | None, Any, tuple[str, ...]]:
+    """``(verb, actor, argument, extension)`` of one action string: a ``cbr`` amount as a number, a
+    ``dh`` argument as ``(player, cards)``, and the words of its ``# drawdealer:`` commentary."""
     actor, verb, arg, comment = _parse_action(text)
+    ext = _extension(comment)
     if verb == "cbr":
-        return verb, actor, _number(arg), comment  # type: ignore[arg-type]
-    return verb, actor, arg, comment
+        return verb, actor, _number(arg), ext  # type: ignore[arg-type]
+    if verb == "dh":
+        return verb, actor, tuple(arg.split()), ext  # type: ignore[union-attr]
+    return verb, actor, arg, ext
 
 
 def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | None]:
@@ -374,8 +378,8 @@ class _Reader:
         self.start = start_line
         self.source = source
         self.hand_id = hand_id
-        self.key_lines: dict[str, int] = {}
         self.declared_first = False  # the draws were all declared before any card was dealt (_Dealing)
+        self.key_lines: dict[str, int] = {}
         for k, line in enumerate(lines):
             m = _KEY_LINE.match(line) if "=" in line else None
             if m and m.group(1) not in self.key_lines:
@@ -583,8 +587,8 @@ class _Reader:
 
     # -- actions
 
-    def _actions(self) -> list[tuple[int | None, str | None, str | None, Any, str | None, str]]:
-        """``(line, verb, actor, argument, commentary, text)`` per action string."""
+    def _actions(self) -> list[tuple[int | None, str | None, str | None, Any, tuple[str, ...], str]]:
+        """``(line, verb, actor, argument, extension, text)`` per action string (:func:`_operation`)."""
         raw = self._need("actions")
         if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
@@ -645,8 +649,7 @@ class _Reader:
         drawing = False
         out: list[Action | None] = []
         dealing = _Dealing(self, names, out)
-        for line, verb, actor, arg, comment, text in ops:
-            ext = _extension(comment) if comment is not None else []
+        for line, verb, actor, arg, ext, text in ops:
             if verb is None:
                 if ext and ext[0] in _POST_TAGS:
                     out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
@@ -655,7 +658,7 @@ class _Reader:
                     out.append(self._ext_deal(ext, index, names, line, text))
                 continue
             if verb == "dh":
-                who, dealt = arg.split()
+                who, dealt = arg
                 dealing.deal(self._player(who, index, line, text), dealt, drawing, line, text)
                 continue
             if verb == "db":
@@ -731,7 +734,7 @@ class _Reader:
         self.declared_first = dealing.declared_first()
         return [a for a in out if a is not None]
 
-    def _ext_post(self, ext: list[str], index: dict[str, int], names: list[str], stacks: list[int],
+    def _ext_post(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], stacks: list[int],
                   committed: list[int], line: int | None, text: str) -> Action:
         if len(ext) < 3 or ext[1] not in index or not _NUMBER.fullmatch(ext[2]):
             raise _Fail("expected '# drawdealer: post_xx pN amount'", line, 1, text)
@@ -742,7 +745,7 @@ class _Reader:
             committed[i] += amount
         return new_action(_POST_TAGS[ext[0]], names[i], amount, "all-in" in ext[3:], line=line, text=text)
 
-    def _ext_deal(self, ext: list[str], index: dict[str, int], names: list[str], line: int | None,
+    def _ext_deal(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], line: int | None,
                   text: str) -> Action:
         """``# drawdealer: deal pN cards``: cards dealt to a player already dealt in, which PHH's
         ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID); ``# drawdealer:
@@ -785,7 +788,7 @@ class _Dealing:
         """``pN sd``: the player's draw is the next action of ``out``."""
         if i in self.declarers:  # all-in players draw on without a betting round between
             self.next_round()
-        if any(j in self.served for j in self.declarers):
+        if not self.served.isdisjoint(self.declarers):
             self.sequential = True  # a replacement was dealt before this player declared
         self.declarers.append(i)
         self.draws[i] = len(self.out)
@@ -870,14 +873,14 @@ def derive_stakes(structure: str, antes: list[int], blinds: list[int], bets: lis
     return Stakes(sb=sb, bb=bb, ante=ante)
 
 
-def _extension(comment: str | None) -> list[str]:
+def _extension(comment: str | None) -> tuple[str, ...]:
     """The words of a ``# drawdealer: …`` commentary (none for other commentary)."""
     if comment is None or not comment.startswith("drawdealer:"):
-        return []
-    return comment[len("drawdealer:"):].split()
+        return ()
+    return tuple(comment[len("drawdealer:"):].split())
 
 
-def _ext_cards(ext: list[str], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
+def _ext_cards(ext: tuple[str, ...], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
     if tag not in ext:
         return None
     k = ext.index(tag)
@@ -902,14 +905,14 @@ def _number(text: str, line: int | None = None) -> int | float:
     return int(text)
 
 
-def _explicit(ext: list[str], line: int | None) -> tuple[ActionKind, int | float] | None:
+def _explicit(ext: tuple[str, ...], line: int | None) -> tuple[ActionKind, int | float] | None:
     """``# drawdealer: as call 150`` (on ``line``): the action exactly as the original log had it."""
     if len(ext) >= 3 and ext[0] == "as" and ext[1] in _EXPLICIT and _NUMBER.fullmatch(ext[2]):
         return _EXPLICIT[ext[1]], _number(ext[2], line)
     return None
 
 
-def _all_in(ext: list[str], derived: bool) -> bool:
+def _all_in(ext: tuple[str, ...], derived: bool) -> bool:
     if "all-in" in ext:
         return True
     if "not-all-in" in ext:
@@ -918,7 +921,9 @@ def _all_in(ext: list[str], derived: bool) -> bool:
 
 
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|#.*")
-_ONE_STRING_LINE = re.compile(r"[ \t]*'[^']*'[ \t]*,?[ \t]*")
+_ONE_STRING_LINE = r"[ \t]*'[^'\n]*'[ \t]*,?[ \t]*"
+_STRING_LINES = re.compile(rf"{_ONE_STRING_LINE}(?:\n{_ONE_STRING_LINE})*")
+"""Lines of one literal string each (joined by line ends), as writers write the ``actions`` array."""
 
 
 def _locate_strings(lines: list[str], start: int, key_line: int | None, values: list[str]) -> list[int | None]:
@@ -932,7 +937,7 @@ def _locate_strings(lines: list[str], start: int, key_line: int | None, values: 
     head = lines[k]
     block = lines[k + 1:k + 1 + wanted]
     if head[head.index("=") + 1:].strip(" \t") == "[" and len(block) == wanted \
-            and all(map(_ONE_STRING_LINE.fullmatch, block)):  # as writers write it: one string a line
+            and (not block or _STRING_LINES.fullmatch("\n".join(block))):  # as writers write it: one string a line
         return list(range(key_line + 1, key_line + 1 + wanted))
     while k < len(lines) and len(out) < wanted:
         line = lines[k]

@@ -83,6 +83,37 @@ def _rows(m: re.Match[str]) -> list[list[Any]]:
     return rows
 
 
+_KNOWN_LINES = 4096
+_KNOWN_LINE_CHARS = 400
+_known_lines: dict[str, tuple[str, Any]] = {}
+"""Lines ``key = value`` read before, with their key and value: the lines hands repeat (``variant``,
+the stakes, ``_drawdealer_options``, …) are read once (at most :data:`_KNOWN_LINES` lines of at most
+:data:`_KNOWN_LINE_CHARS` characters, forgotten all at once when full). A value is a scalar, or an
+array or inline table of scalars (copied for each reader, so that no two hands share one)."""
+_SCALARS = (str, int, float, bool, datetime.time)
+
+
+def _flat(value: Any) -> bool:
+    """A scalar, or an array or table of scalars: what :func:`_copy` copies whole."""
+    kind = type(value)
+    if kind is list:
+        return all(type(item) in _SCALARS for item in value)
+    if kind is dict:
+        return all(type(item) in _SCALARS for item in value.values())
+    return kind in _SCALARS
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    return list(value) if kind is list else dict(value) if kind is dict else value
+
+
+def _remember(line: str, key: str, value: Any) -> None:
+    if len(_known_lines) >= _KNOWN_LINES:
+        _known_lines.clear()
+    _known_lines[line] = key, _copy(value)
+
+
 class _Scanner:
     __slots__ = ("end", "pos", "text")
 
@@ -98,17 +129,30 @@ class _Scanner:
         root: dict[str, Any] = {}
         table = root
         while self.pos < end:
-            m = _KEY_VALUE.match(text, self.pos)
+            start = self.pos  # always a line's start
+            stop = text.find("\n", start)
+            line = text[start:stop if stop >= 0 else end]
+            known = _known_lines.get(line)
+            if known is not None:  # read before: the same key and value
+                key, value = known
+                if key in table:
+                    raise _Unsupported
+                table[key] = _copy(value)
+                self.pos = start + len(line) + 1
+                continue
+            m = _KEY_VALUE.match(text, start)
             if m is not None:
                 key = m.group(1)
                 if key in table:
                     raise _Unsupported
                 self.pos = m.end()
-                table[key] = self.value()
+                table[key] = value = self.value()
                 m = _LINE_END.match(text, self.pos)
                 if m is None:
                     raise _Unsupported
                 self.pos = m.end()
+                if self.pos == start + len(line) + (stop >= 0) and len(line) <= _KNOWN_LINE_CHARS and _flat(value):
+                    _remember(line, key, value)  # the value ends on its line
                 continue
             m = _LINE_END.match(text, self.pos)
             if m is not None:
