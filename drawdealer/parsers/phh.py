@@ -60,14 +60,12 @@ from drawdealer.engine.record import (
     ActionKind,
     Claims,
     HandRecord,
-    PotClaim,
-    Seat,
     Stakes,
 )
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
-from drawdealer.parsers.fastaction import new_action
+from drawdealer.parsers.fastaction import new_action, new_claims, new_pot_claim, new_record, new_seat
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 
@@ -436,7 +434,7 @@ class _Reader:
             if isinstance(value, float) and math.isinf(value):
                 raise _Fail("unknown starting stacks (inf) cannot be replayed", self._line("starting_stacks"))
         currency, symbol = self._field("currency"), self._field("currency_symbol")
-        self.cents = bool(currency or symbol) or any(
+        self.cents = bool(currency or symbol) or float in map(type, numbers) and any(
             isinstance(v, float) and not float(v).is_integer() for v in numbers)
         self.currency = ""
         if self.cents:
@@ -449,8 +447,8 @@ class _Reader:
 
         names = self._names(n)
         seat_numbers = self._seat_numbers(n)
-        seats = [Seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
-        sitting_out = [Seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
+        seats = [new_seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
+        sitting_out = [new_seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
                        for s, nm, st in self._field("_drawdealer_sitting_out", [])]
         all_seats = tuple(sorted(seats + sitting_out, key=lambda s: s.seat))
         button = self._field("_drawdealer_button", names[-1])
@@ -486,7 +484,7 @@ class _Reader:
             options["FORCED_BETS"] = "BLINDS_AND_ANTES"
             if big_blind_ante(antes, blinds):
                 options["BIG_BLIND_ANTE"] = True
-        return HandRecord(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
+        return new_record(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
                           actions=tuple(actions), claims=claims, options=options, source=self.source,
                           line=self.start, end_line=self.start + len(self.lines) - 1,
                           hero=self._field("_drawdealer_hero"), currency=self.currency, extra=extra)
@@ -571,12 +569,12 @@ class _Reader:
         def amount(value: Any) -> Any:
             return conv(value, "_drawdealer_claims") if value is not None else None
 
-        return Claims(
+        return new_claims(
             total_pot=amount(ext.get("total_pot")),
             pots=tuple(amount(v) for v in ext["pots"]) if ext.get("pots") is not None else None,
             rake=amount(ext.get("rake")),
             uncalled=tuple((str(p), amount(a), at) for p, a in ext.get("uncalled", [])),
-            collected=tuple(PotClaim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)), line=at)
+            collected=tuple(new_pot_claim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)), line=at)
                             for p, a, i in ext.get("collected", [])),
             descriptions=tuple((str(p), str(d), at) for p, d in ext.get("descriptions", [])),
             final_stacks=final_stacks,
@@ -667,13 +665,13 @@ class _Reader:
             name = names[i]
             if verb == "sd":
                 drawing = True
-                kept = _ext_cards(ext, "kept", line, text)
+                kept = _ext_cards(ext, "kept", line, text) if ext else None
                 dealing.declare(i)
                 if arg is None:
                     out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
                 else:
                     count, known = self._cards(arg, line, text)
-                    listed = _ext_cards(ext, "discarded", line, text)
+                    listed = _ext_cards(ext, "discarded", line, text) if ext else None
                     discarded = listed if listed is not None else known or None
                     out.append(new_action(K.DRAW, name, 0, False, count, discarded, kept=kept, line=line, text=text))
                 continue
@@ -717,12 +715,13 @@ class _Reader:
                     paid = min(owed, stacks[i])
                     stacks[i] -= paid
                     committed[i] += paid
-                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0), line=line, text=text)
+                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0,
+                                        line=line, text=text)
                 out.append(action)
                 continue
             to = self._amount(arg, "actions")
             paid = max(0, to - committed[i])  # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
-            all_in = _all_in(ext, paid >= stacks[i])
+            all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
             stacks[i] = max(0, stacks[i] - paid)
             if high == 0:
                 action = new_action(K.BET, name, paid, all_in, line=line, text=text)
