@@ -16,7 +16,7 @@ from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.simulate import random_session
 from drawdealer.engine.variants import GAMES
-from drawdealer.parsers import phh_toml, read_hands, write_phh
+from drawdealer.parsers import phh_toml, read_hands, read_text, write_phh
 from drawdealer.parsers.phh import (
     _PLAIN_ACTION,
     _Fail,
@@ -168,6 +168,34 @@ def test_pathological_arrays_fail_fast() -> None:
 
 
 # --------------------------------------------------------------------------- action strings
+
+LAYOUTS = [
+    lambda t: t,  # write_phh's: one string a line, found at once
+    lambda t: t.replace("\n  '", "\n\t'"),
+    lambda t: t.replace("',\n]", "'\n]"),
+    lambda t: t.replace("actions = [\n", "actions = [ # the play\n"),
+    lambda t: t.replace("',\n  '", "', '", 3),  # strings sharing a line
+    lambda t: t.replace("actions = [\n  '", "actions = ['"),
+]
+
+
+@pytest.mark.parametrize("layout", range(len(LAYOUTS)))
+def test_every_action_is_read_on_the_line_that_writes_it(layout: int) -> None:
+    """Each action's line (``_locate_strings``) is the line that holds its string, whether the array is
+    written as write_phh writes it or otherwise."""
+    checked = 0
+    for text in generated_phh(2):
+        text = LAYOUTS[layout](text)
+        lines = text.split("\n")
+        strings = set(tomllib.loads(text)["actions"])
+        for record in read_text(text):
+            assert isinstance(record, HandRecord), record
+            for action in record.actions:
+                if action.text in strings:
+                    assert f"'{action.text}'" in lines[action.line - 1], (action, text)
+                    checked += 1
+    assert checked > 500
+
 
 TOKENS = ["p1", "p2", "p10", "p0", "p01", "d", "dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "7c", "Th", "??",
           "-", "8d9s", "1", "450000", "1.5", "2e3", "1E-2", "0.", "1e", "#", "# drawdealer: all-in", "x", "Kx"]

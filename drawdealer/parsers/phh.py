@@ -427,7 +427,7 @@ class _Reader:
         bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
-        numbers += [op[3] for op in ops if op[1] == "cbr"]
+        numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
             numbers += self._field(key) or []
         for value in stacks_raw:
@@ -585,10 +585,10 @@ class _Reader:
 
     # -- actions
 
-    def _actions(self) -> list[tuple[int | None, str | None, str | None, Any, tuple[str, ...], str]]:
-        """``(line, verb, actor, argument, extension, text)`` per action string (:func:`_operation`)."""
+    def _actions(self) -> list[tuple[int | None, tuple[str | None, str | None, Any, tuple[str, ...]], str]]:
+        """``(line, (verb, actor, argument, extension), text)`` per action string (:func:`_operation`)."""
         raw = self._need("actions")
-        if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+        if not isinstance(raw, list) or not set(map(type, raw)) <= {str}:
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
         where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
         if len(raw) > limits.MAX_ACTIONS:
@@ -604,7 +604,7 @@ class _Reader:
                     at = source.find(text)
                     raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
             raise
-        return [(line, *op, text) for line, op, text in zip(where, parsed, raw)]
+        return list(zip(where, parsed, raw))
 
     def _forced(self, names: list[str], stacks: list[int], antes: list[int],
                 blinds: list[int]) -> tuple[list[Action], list[int]]:
@@ -647,7 +647,7 @@ class _Reader:
         drawing = False
         out: list[Action | None] = []
         dealing = _Dealing(self, names, out)
-        for line, verb, actor, arg, ext, text in ops:
+        for line, (verb, actor, arg, ext), text in ops:
             if verb is None:
                 if ext and ext[0] in _POST_TAGS:
                     out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
@@ -920,9 +920,6 @@ def _all_in(ext: tuple[str, ...], derived: bool) -> bool:
 
 
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|#.*")
-_ONE_STRING_LINE = r"[ \t]*'[^'\n]*'[ \t]*,?[ \t]*"
-_STRING_LINES = re.compile(rf"{_ONE_STRING_LINE}(?:\n{_ONE_STRING_LINE})*")
-"""Lines of one literal string each (joined by line ends), as writers write the ``actions`` array."""
 
 
 def _locate_strings(lines: list[str], start: int, key_line: int | None, values: list[str]) -> list[int | None]:
@@ -934,10 +931,9 @@ def _locate_strings(lines: list[str], start: int, key_line: int | None, values: 
     first = True
     wanted = len(values)
     head = lines[k]
-    block = lines[k + 1:k + 1 + wanted]
-    if head[head.index("=") + 1:].strip(" \t") == "[" and len(block) == wanted \
-            and (not block or _STRING_LINES.fullmatch("\n".join(block))):  # as writers write it: one string a line
-        return list(range(key_line + 1, key_line + 1 + wanted))
+    if values and head[head.index("=") + 1:].strip(" \t") == "[" \
+            and "\n".join(lines[k + 1:k + 1 + wanted]) == "  '" + "',\n  '".join(values) + "',":
+        return list(range(key_line + 1, key_line + 1 + wanted))  # as write_phh writes it: one string a line
     while k < len(lines) and len(out) < wanted:
         line = lines[k]
         pos = line.index("=") + 1 if first else 0
