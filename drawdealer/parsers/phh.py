@@ -54,7 +54,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
-from drawdealer.engine.cards import Card, CardError, parse_card
+from drawdealer.engine.cards import Card, CardError, card_str, full_deck, parse_card
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -197,6 +197,10 @@ def _parse_with_grammar(text: str) -> tuple[str | None, str | None, str | None, 
     return args[0], verb, (args[1] if len(args) > 1 else None), commentary
 
 
+_CARD_NAMED = {card_str(card): card for card in full_deck()}
+"""Each card by its name as PHH writes it (``7c``); :func:`~drawdealer.engine.cards.parse_card` reads the others."""
+
+
 @lru_cache(maxsize=4096)  # the same few unknown-card strings ('??????') over and over
 def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
@@ -204,7 +208,8 @@ def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
         if token != "??":
-            known.append(parse_card(token))
+            card = _CARD_NAMED.get(token)
+            known.append(card if card is not None else parse_card(token))
     return len(text) // 2, tuple(known)
 
 
@@ -657,7 +662,8 @@ class _Reader:
                 continue
             if verb == "dh":
                 who, dealt = arg
-                dealing.deal(self._player(who, index, line, text), dealt, drawing, line, text)
+                dealing.deal(index[who] if who in index else self._player(who, index, line, text), dealt, drawing,
+                             line, text)
                 continue
             if verb == "db":
                 raise _Fail("board cards in a draw game", line, 1, text)
