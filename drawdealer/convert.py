@@ -28,7 +28,8 @@ POKERSTARS_LOSSY = frozenset({"claims", "options", "hero"})
 rules; the hero is whoever has a ``Dealt to`` line). Within actions, see :func:`pokerstars_view`."""
 
 
-LEFT_OUT = {"game": "games drawdealer does not play", "cancelled": "cancelled", "format": "no {to} format"}
+LEFT_OUT = {"game": "games drawdealer does not play", "cancelled": "cancelled", "run_twice": "run twice",
+            "format": "no {to} format"}
 """Why a hand is left out for its game (:attr:`NotConverted.left_out`), as the summary line says it."""
 
 
@@ -68,7 +69,7 @@ def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Ite
     for result in read_hands(path, source=source):
         if isinstance(result, Skipped):
             yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False,
-                               game=result.game, left_out="cancelled" if result.reason == "cancelled" else "game")
+                               game=result.game, left_out=result.reason if result.reason in LEFT_OUT else "game")
         elif isinstance(result, ParseFailure):
             yield NotConverted(hand_id=result.hand_id or None, line=result.line,
                                reason=f"line {result.line}, column {result.column}: {result.message}", error=True)

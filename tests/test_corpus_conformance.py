@@ -1,7 +1,8 @@
 """``drawdealer validate`` on the real hand histories of ../shared/corpus (skipped when absent).
 
 Every PokerStars draw file (cash/Stars/Draw, tour/Stars/Draw, tour/Stars/Mixed), every Full Tilt
-file (cash/FTP/Draw, cash/FTP/Mix, tour/FTP/Draw) and every PHH file:
+file (cash/FTP/Draw, cash/FTP/Mix, tour/FTP/Draw), every KingsClub file (cash/KingsClub/Draw) and
+every PHH file:
 hands read = hand headers (PHH: ``actions`` keys), how many are skipped (games drawdealer does not
 play), and the exact findings of each hand (code, by hand id), as reviewed by reading the hands.
 
@@ -53,10 +54,11 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
-HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #")
+HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|#\d+: (Limit|Pot Limit|No Limit) ")
 FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
 FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
 FTP_BADUGI_SHOW_ORDER = "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt"
+KC_MISSED_SB = "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.missed.sb.txt"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -99,6 +101,20 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": (1, 0, {}),
     "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt": (84, 54, {}),
     FTP_TOURNAMENT: (54, 0, {"31331067778": ["SHOW_ORDER"]}),
+    # KingsClub (issue 19), reviewed by reading each hand (see test_kingsclub_reviews below).
+    "fpdb/cash/KingsClub/Draw/2-7 Drawmaha-FL-USD-60-120-202108.showdown.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/2-7 Drawmaha-FL-USD-60-120-202108.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/A5-1-Draw-Limit-USD-50-100-202102.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/Badacey-Limit-USD-22-44-202101.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/Badeucey-Limit-USD-22-44-202101.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/Badugi-Limit-USD-30-60-202010.txt": (1, 0, {}),
+    KC_MISSED_SB: (1, 0, {"3516416": ["RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"]}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (1, 1, {}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
@@ -115,7 +131,8 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
 
 def corpus_files() -> list[str]:
     stars = [p for folder in ("fpdb/cash/Stars/Draw", "fpdb/tour/Stars/Draw", "fpdb/tour/Stars/Mixed",
-                              "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw")
+                              "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw",
+                              "fpdb/cash/KingsClub/Draw")
              for p in (CORPUS / folder).glob("*.txt")]
     return sorted(str(p.relative_to(CORPUS)) for p in stars + list((CORPUS / "phh").rglob("*.phh")))
 
@@ -210,3 +227,37 @@ def test_full_tilt_reviews() -> None:
     assert not reports["31331205512"].findings
     third = reports["32617272179"].findings[0]
     assert (third.code, third.line, third.severity) == ("SHOW_ORDER", 48, "warning")
+
+
+def test_kingsclub_reviews() -> None:
+    """Issue 19: every KingsClub hand read (13 headers), and what the review of each finding decided.
+
+    - Skipped: the two 2-7 Drawmaha hands (a board game, not a drawdealer game) and the four
+      no-limit single-draw hands the site ran twice ('Run 1: P shows', 'Run 2: P shows', the hero's
+      'draws [8c] [Qs]'): RULES.md has one draw of as many cards as thrown away (§6.3) and one
+      showdown per pot (§9.4-§9.6); the first run alone would name a false winner in the fourth file,
+      whose runs split the pot (parsers/kingsclub.py, row 'run it twice').
+    - Read right after review (the reader was wrong, the logs right): 'calls X' is a call to X in
+      front of the player, not X more (first read as X more: CALL_AMOUNT_MISMATCH on every call of a
+      raise, and the stacks wrong from there); KingsClub returns an uncalled bet without a line (the
+      A-5 triple draw hand: Hero's last 88 returns, his final stack 4,376.91 shows it): first
+      UNCALLED_BET_WRONG on every such hand, now Claims.uncalled_printed is false for the site.
+      The Badugi, A-5 single and triple draw, Badeucey and Badacey hands are replayed as those games
+      (RULES.md §15-§17), and their collected amounts, rake and final stacks agree to the cent.
+    - Kept (the log is wrong): hand 3516416, 'missed.sb'. Player0 raises to 500 and everyone folds.
+      From the printed lines the pot is 600 (antes) + 125 + 250 + 250 (his raise, called to the
+      big blind's 250; the other 250 returns) = 1,225, and he ends with 10,000 - 600 + 250 + 1,225
+      = 10,875, which the summary prints (+875). But it says 'Player0 wins pot (1,350)': 125 more,
+      the small blind he had missed, which he must have posted dead (10,000 - 725 + 250 + 1,350 =
+      10,875 too) and which the log never prints. The collected line cannot be squared with the
+      printed play: RAKE_MISMATCH (1,350 collected, no rake, a pot of 1,225) is the root,
+      COLLECTED_AMOUNT_WRONG and STACK_ARITHMETIC (the stack the 1,350 would leave) follow from it.
+    """
+    from drawdealer.validate import validate as run
+
+    (report,) = list(run([CORPUS / KC_MISSED_SB]))
+    rows = [(f.code, f.line, f.expected, f.actual, f.caused_by) for f in report.findings]
+    assert rows == [("RAKE_MISMATCH", 38, 122500, 135000, None), ("COLLECTED_AMOUNT_WRONG", 38, 122500, 135000, 0),
+                    ("STACK_ARITHMETIC", 32, 1100000, 1087500, 0)]
+    skipped = [r for r in run(sorted((CORPUS / "fpdb/cash/KingsClub/Draw").glob("*RIT.txt"))) if r.status == "skipped"]
+    assert [r.findings[0].details["reason"] for r in skipped] == ["run_twice"] * 4

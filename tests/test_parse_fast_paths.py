@@ -23,7 +23,7 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
-from drawdealer.parsers import fastaction, pokerstars
+from drawdealer.parsers import fastaction, pokerstars, sitekit
 from drawdealer.parsers.fastaction import (
     ActionDraft,
     action_from,
@@ -196,7 +196,7 @@ def test_the_memos_do_not_change_what_is_read() -> None:
 
 def test_every_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past its cap a memo starts again (memory stays flat however many different lines a file has)."""
-    monkeypatch.setattr(pokerstars, "_MEMO_SIZE", 40)
+    monkeypatch.setattr(sitekit, "MEMO_SIZE", 40)
     pokerstars.clear_memos()
     hand = (ROOT / "fixtures" / "pokerstars" / "td_fl_cash.txt").read_text()
     text = "\n\n".join(hand.replace("200000000001", str(k)).replace("($4 in chips)", f"(${4 + k} in chips)")
@@ -204,7 +204,7 @@ def test_every_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
                        for k in range(400))
     results = list(pokerstars.parse_hands(_chunks(text)))
     assert len(results) == 400
-    memos = [pokerstars._rest_memo, pokerstars._stakes_memo, *pokerstars._amount_memo.values(),
+    memos = [pokerstars._rest_memo, pokerstars._stakes_memo, *sitekit.AMOUNTS_READ.values(),
              *pokerstars._line_memo.values(), *pokerstars._card_memo.values(),
              *pokerstars._seat_words_memo.values(), *pokerstars._summary_memo.values(),
              *pokerstars._summary_words_memo.values(), *pokerstars._summary_rest_memo.values(),

@@ -13,13 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
-from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
 from drawdealer.parsers.sniff import FULL_TILT, detect_format, split_text
+from site_support import assert_converts_and_reads_back_equal
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
 FTP_FILES = sorted(p for folder in ("cash/FTP/Draw", "cash/FTP/Mix", "tour/FTP/Draw")
@@ -251,13 +251,7 @@ def test_validate_reads_a_utf16_full_tilt_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", FTP_FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_full_tilt_draw_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
-    results = list(convert_file(path, to))
-    converted = [r for r in results if hasattr(r, "differences")]
-    assert [(r.hand_id, r.differences) for r in converted if r.differences] == []
-    played = [r for r in read_hands(path) if isinstance(r, HandRecord)]
-    no_format = [r.game for r in results if getattr(r, "left_out", "") == "format"]
-    assert len(converted) + len(no_format) == len(played)
-    assert set(no_format) <= ({"A5TD-FL"} if to == "pokerstars" else set())  # PokerStars never dealt A-5
+    assert_converts_and_reads_back_equal(path, to, not_pokerstars=frozenset({"A5TD-FL"}))  # PokerStars never dealt A-5
 
 
 _BLOCK = re.compile(r"u?'([^']+)': \{(.*?)\}", re.S)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from drawdealer.parsers import FormatError, limits, read_hands, read_text
 from drawdealer.parsers.sniff import (
     FULL_TILT,
+    KINGSCLUB,
     PHH,
     POKERSTARS,
     UNKNOWN,
@@ -84,7 +85,8 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", UNKNOWN, "Winamax"),
     ("***** History for hand R5-81962116-232 *****", UNKNOWN, "OnGame"),
     ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', UNKNOWN, "Merge"),
-    ("#39969256: Limit 2-7 Triple Draw - 40/80", UNKNOWN, "KingsClub"),
+    ("#39969256: Limit 2-7 Triple Draw - 40/80", KINGSCLUB, ""),
+    ("#3516416: No Limit 2-7 Single Draw - 125/250", KINGSCLUB, ""),
     ("PokerStars Tournament #1646040883, No Limit Single Draw 2-7 Lowball", UNKNOWN, "tournament summary"),
     ("Dear diary, today I played poker.", UNKNOWN, "not a hand history"),
 ])
@@ -111,9 +113,9 @@ def test_a_document_that_quotes_phh_fields_is_not_phh() -> None:
 
 
 def test_unknown_file_raises_format_error_naming_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "wx.txt"
-    path.write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n")
-    with pytest.raises(FormatError, match=r"wx\.txt: Winamax hand histories are not supported"):
+    path = tmp_path / "ipoker.xml"
+    path.write_text("<session sessioncode=\"123456\">\n")
+    with pytest.raises(FormatError, match=r"ipoker\.xml: iPoker \(XML\) hand histories are not supported"):
         read_hands(path)
     with pytest.raises(FormatError, match="not a hand history"):
         read_text("hello\n")

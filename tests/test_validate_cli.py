@@ -117,14 +117,14 @@ def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histo
     assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3 + [
         str(tmp_path / "notes.txt")]
     assert lines(out)[-1] == {"file": str(tmp_path / "notes.txt"), "skipped": "not a hand history drawdealer can "
-                              "read (no PokerStars or Full Tilt hand header, no PHH fields)"}
+                              "read (no hand header of a site it reads, no PHH fields)"}
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:
-    path = tmp_path / "wx.txt"
-    path.write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n", encoding="utf-8")
+    path = tmp_path / "ipoker.xml"
+    path.write_text("<session sessioncode=\"123456\">\n", encoding="utf-8")
     code, _, err = run(str(path))
-    assert code == 2 and "Winamax" in err and str(path) in err
+    assert code == 2 and "iPoker" in err and str(path) in err
 
 
 def test_a_shown_hand_with_a_card_twice_is_a_finding_not_a_crash(tmp_path: Path) -> None:

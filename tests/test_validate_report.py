@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
+from drawdealer.parsers.sniff import readable_formats
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 FINDINGS = FIXTURES / "findings"
@@ -85,8 +86,7 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     be read makes the run exit 2 (issue 15: exit 2 when something could not be read)."""
     from drawdealer.parsers import sniff
 
-    (tmp_path / "wx.txt").write_text("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)\n",
-                                     encoding="utf-8")
+    (tmp_path / "ipoker.xml").write_text("<session sessioncode=\"123456\">\n", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("shopping list: eggs, milk\n", encoding="utf-8")
     (tmp_path / "locked.txt").write_text("PokerStars Hand #1: secret\n", encoding="utf-8")
     (tmp_path / "hands.txt").write_bytes((FIXTURES / "clean" / "27td_fl.txt").read_bytes())
@@ -103,20 +103,20 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     assert code == 2 and err == ""
     assert out.splitlines() == [
         "passed over 3 files (not validated):",
+        f"  ipoker.xml: iPoker (XML) hand histories are not supported (drawdealer reads {readable_formats()})",
         "  locked.txt: unreadable: Permission denied",
-        "  notes.txt: not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)",
-        "  wx.txt: Winamax hand histories are not supported (drawdealer reads PokerStars and Full Tilt text and PHH)",
+        "  notes.txt: not a hand history drawdealer can read (no hand header of a site it reads, no PHH fields)",
         "3 hands in 1 file: 3 clean",
     ]
     code, out, err = run("--format", "json", ".")
     assert code == 2 and err == ""
     skipped = [line for line in map(json.loads, out.splitlines()) if "skipped" in line]
     assert skipped == [
+        {"file": "ipoker.xml", "skipped": f"iPoker (XML) hand histories are not supported (drawdealer reads "
+                                          f"{readable_formats()})"},
         {"file": "locked.txt", "skipped": "unreadable: Permission denied"},
-        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no PokerStars or Full Tilt hand "
-                                         "header, no PHH fields)"},
-        {"file": "wx.txt", "skipped": "Winamax hand histories are not supported (drawdealer reads PokerStars and "
-                                      "Full Tilt text and PHH)"},
+        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no hand header of a site it "
+                                         "reads, no PHH fields)"},
     ]
     assert len(out.splitlines()) == 6
 

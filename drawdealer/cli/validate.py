@@ -1,7 +1,7 @@
 """``drawdealer validate FILES...``: every illegal action and wrong claim of hand-history files (RULES.md §11).
 
-Reads PokerStars and Full Tilt text and PHH (format by content), replays each hand and prints its findings
-(the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
+Reads the hand histories of every site in ``parsers.sniff.SITES`` and PHH (format by content), replays
+each hand and prints its findings (the work is :func:`drawdealer.validate.validate`; ``cli/validate_core.py`` renders it).
 
 - ``--format human`` (default): each file with flagged hands named once (relative to the current
   folder), under it each flagged hand and its findings (line, severity, code, message, expected and

@@ -27,6 +27,8 @@ PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
 FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
+_SKIP_LABELS = {"cancelled": " (cancelled)", "run_twice": " (run twice)"}
+"""How the summary names a hand skipped for a reason other than its game (``Skipped.reason``)."""
 
 
 def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str,
@@ -198,7 +200,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             if item.status == "skipped":
                 counts["skipped"] += 1
                 reason = item.findings[0].details.get("reason") if item.findings else None
-                skipped_games[f"{item.game or '?'}" + (" (cancelled)" if reason == "cancelled" else "")] += 1
+                skipped_games[f"{item.game or '?'}" + _SKIP_LABELS.get(reason, "")] += 1
                 continue
             if not item.findings:
                 counts["clean"] += 1

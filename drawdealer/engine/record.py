@@ -130,7 +130,8 @@ class Claims:
     total; how the rake is divided among the pots is the site's, ``pots.rake_division``);
     ``uncalled`` chips returned (§7.1); ``collected`` what a player takes from a pot, net of rake;
     ``summary_collected`` a player's total from every pot, net of rake; ``final_stacks`` the chips
-    behind after the hand.
+    behind after the hand; ``uncalled_printed`` whether the site writes a line for every uncalled
+    bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing.
     """
 
     total_pot: int | None = None
@@ -142,6 +143,7 @@ class Claims:
     final_stacks: tuple[tuple[str, int], ...] = ()
     summary_collected: tuple[tuple[str, int, int | None], ...] = ()  # (player, total won, line) per summary seat line
     reshuffles: tuple[tuple[int, int | None], ...] = ()  # (index of the next action, line): "The deck is reshuffled"
+    uncalled_printed: bool = True
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 

@@ -209,7 +209,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
             where[player] = line
         for player in sorted(set(said) | set(settlement.returned)):
             want, got = settlement.returned.get(player, 0), said.get(player, 0)
-            if want != got and (claims.uncalled or claims.collected):
+            if want != got and (claims.uncalled or (claims.collected and claims.uncalled_printed)):
                 out.append(_f(state, "UNCALLED_BET_WRONG", f"the uncalled {state.money(want)} goes back to {player}, "
                                                            f"the log says {state.money(got)}",
                               line=where.get(player), expected=want, actual=got, player=player, seat=player))

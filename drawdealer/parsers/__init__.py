@@ -28,7 +28,8 @@ __all__ = [
 
 
 def detect(path: str | Path) -> Sniffed:
-    """Format (``pokerstars``, ``fulltilt``, ``phh``, ``unknown``) and encoding of ``path``, by content."""
+    """Format (a site's, :data:`~drawdealer.parsers.sniff.SITES`, or ``phh`` or ``unknown``) and
+    encoding of ``path``, by content."""
     from drawdealer.parsers.sniff import sniff
 
     return sniff(path)
@@ -58,23 +59,18 @@ def read_text(text: str, source: str = "<text>") -> Iterator[HandResult]:
     fmt, message = sniff.detect_format(lines)
     if fmt == sniff.UNKNOWN:
         raise FormatError(f"{source}: {message}")
-    splitters = {sniff.POKERSTARS: sniff.split_pokerstars, sniff.FULL_TILT: sniff.split_full_tilt}
-    chunks = splitters.get(fmt, sniff.split_phh)(lines)
-    return _parse(chunks, fmt, source)
+    return _parse(sniff.split_lines(lines, fmt), fmt, source)
 
 
 def _parse(chunks: Iterator[tuple[int, list[str]]], fmt: str, source: str) -> Iterator[HandResult]:
-    if fmt == "pokerstars":
-        from drawdealer.parsers import pokerstars
+    """The hands of ``chunks`` read by the reader of format ``fmt`` (imported only when needed)."""
+    from importlib import import_module
 
-        return pokerstars.parse_hands(chunks, source)
-    if fmt == "fulltilt":
-        from drawdealer.parsers import fulltilt
+    from drawdealer.parsers import sniff
 
-        return fulltilt.parse_hands(chunks, source)
-    from drawdealer.parsers import phh
-
-    return phh.parse_hands(chunks, source)
+    site = sniff.SITE_OF_FORMAT.get(fmt)
+    reader = import_module(site.reader if site is not None else "drawdealer.parsers.phh")
+    return reader.parse_hands(chunks, source)
 
 
 def write_phh(record: HandRecord) -> str:

@@ -34,7 +34,7 @@ for what PHH cannot say:
   ``day``, ``time``, ``time_zone_abbreviation``, ``table``, ``seat_count``, ``level``);
 - ``_drawdealer_claims``: what the log claims beyond ``finishing_stacks`` and ``winnings``
   (``total_pot``, ``pots``, ``rake``, ``uncalled``, ``collected``, ``descriptions``,
-  ``summary_collected``, ``reshuffles``, ``final_stacks``);
+  ``summary_collected``, ``reshuffles``, ``final_stacks``, ``uncalled_printed``);
 - action commentary ``# drawdealer: …``: ``all-in`` / ``not-all-in`` (the log's flag, where it
   differs from the stacks), ``as <kind> <amount>`` (an action whose own amount breaks the rules,
   kept as the log has it), ``kept <cards>`` and ``discarded -`` (on a draw: the kept cards; an
@@ -68,6 +68,7 @@ from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import new_action, new_claims, new_pot_claim, new_record, new_seat
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
 
 K = ActionKind
 
@@ -84,8 +85,6 @@ EXTENSION_VARIANTS = {"27TD-PL": "P2L3D", "27TD-NL": "N2L3D", "27SD-FL": "F2L1D"
 _GAME_OF_VARIANT = {**VARIANTS, **{code: game for game, code in EXTENSION_VARIANTS.items()}}
 _VARIANT_OF_GAME = {game: code for code, game in VARIANTS.items()} | EXTENSION_VARIANTS
 _FIXED = ("FL",)
-_CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
-_ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 _CONSUMED = frozenset({
     "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "hand",
@@ -349,7 +348,8 @@ _SHAPES: dict[str, _Shape] = {
         collected=_Shape("an array of [player, amount, pot index] triples",
                          _rows_of((str,), _NUMERIC, (int,))),
         descriptions=_Shape("an array of [player, description] pairs", _rows_of((str,), (str,))),
-        reshuffles=_Shape("an array of integers", _array_of(int))),
+        reshuffles=_Shape("an array of integers", _array_of(int)),
+        uncalled_printed=_Shape("true or false", _of(bool))),
 }
 """The TOML type of each field :meth:`_Reader._field` reads, by name: a field of another type is a
 PARSE_ERROR ``'<field>: expected <type>, got <value>'`` on its line."""
@@ -444,7 +444,7 @@ class _Reader:
         self.currency = ""
         if self.cents:
             code = currency or ""
-            self.currency = symbol or _CURRENCY_SYMBOLS.get(code) or code or "¤"
+            self.currency = symbol or CURRENCY_SYMBOLS.get(code) or code or "¤"
         conv = self._amount
         stacks = [conv(v, "starting_stacks") for v in stacks_raw]
         antes = [conv(v, "antes") for v in antes_raw]
@@ -585,6 +585,7 @@ class _Reader:
             final_stacks=final_stacks,
             summary_collected=summary,
             reshuffles=tuple((int(i), at) for i in ext.get("reshuffles", [])),
+            uncalled_printed=ext.get("uncalled_printed", True),
             lines=lines,
         )
 

@@ -20,28 +20,18 @@ import math
 from typing import Any
 
 from drawdealer.engine.cards import card_str
-from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord, Seat
-from drawdealer.parsers import handinfo
+from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
+from drawdealer.parsers import handinfo
 from drawdealer.parsers.phh import (
-    _ISO_OF_SYMBOL,
     _TAG_OF_POST,
     _VARIANT_OF_GAME,
     VARIANTS,
     derive_stakes,
 )
+from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, position_order
 
 K = ActionKind
-
-
-def position_order(record: HandRecord) -> list[Seat]:
-    """Players dealt in, from the first seat left of the button round to the button."""
-    players = [s for s in record.seats if not s.sitting_out]
-    button_seat = next((s.seat for s in players if s.name == record.button), None)
-    if button_seat is None:
-        button_seat = record.extra.get("button_seat", players[-1].seat if players else 0)
-    after = [s for s in players if s.seat > button_seat]
-    return after + [s for s in players if s.seat <= button_seat]
 
 
 class _Writer:
@@ -114,10 +104,10 @@ class _Writer:
         if r.hand_id:
             fields["hand"] = int(r.hand_id) if r.hand_id.isdigit() and len(r.hand_id) < 19 else r.hand_id
         if r.currency:
-            code = r.extra.get("phh_currency") or _ISO_OF_SYMBOL.get(r.currency)
+            code = r.extra.get("phh_currency") or ISO_OF_SYMBOL.get(r.currency)
             if code:
                 fields["currency"] = code
-            if code is None or code != _ISO_OF_SYMBOL.get(r.currency):
+            if code is None or code != ISO_OF_SYMBOL.get(r.currency):
                 fields["currency_symbol"] = r.currency
         if "header" in r.extra:  # a PokerStars hand: its date, table, tournament … (handinfo)
             fields |= handinfo.phh_fields(handinfo.of_record(r))
@@ -273,6 +263,8 @@ class _Writer:
             ext["descriptions"] = [[p, d] for p, d, _ in c.descriptions]
         if c.reshuffles:
             ext["reshuffles"] = [i for i, _ in c.reshuffles]
+        if not c.uncalled_printed:
+            ext["uncalled_printed"] = False
         if ext:
             fields["_drawdealer_claims"] = ext
 

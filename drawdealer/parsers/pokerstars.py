@@ -24,7 +24,7 @@ words (:data:`_seat_words_memo`); ``Dealt to`` lines are cut at their brackets (
 and the cards a summary line repeats from the showdown are not read twice. A memo answers exactly
 what the regexes would (the memo keys are chosen so that the cards and amounts cannot change what
 the regexes read; ``tests/test_parse_fast_paths.py`` reads hands with and without them), and each
-memo is emptied past :data:`_MEMO_SIZE` entries, so memory stays flat. Actions are built as
+memo is emptied past :data:`MEMO_SIZE` entries, so memory stays flat. Actions are built as
 :mod:`~drawdealer.parsers.fastaction` drafts, in the hot paths without a call.
 
 Amounts: with a currency (``$``, ``€``, ``£`` or an ISO code in the stakes) they are integer cents;
@@ -38,7 +38,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.cards import CARDS, Card, CardError, card_str, parse_card
+from drawdealer.engine.cards import Card, CardError
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -62,6 +62,16 @@ from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import END, first_error
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.sitekit import (
+    AMOUNTS_READ,
+    CURRENCY_SYMBOLS,
+    ISO_OF_SYMBOL,
+    LineError,
+    clear_amount_memo,
+    parse_amount,
+    parse_card_list,
+    remember,
+)
 
 K = ActionKind
 
@@ -75,8 +85,6 @@ GAME_FAMILIES = {
 LIMITS = {"Limit": "FL", "Fixed Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
 LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
-CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
-ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_ante: bool = False) -> dict[str, Any]:
@@ -107,92 +115,6 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
         if big_blind_ante:
             rules["BIG_BLIND_ANTE"] = True
     return rules
-
-
-# --------------------------------------------------------------------------- amounts and cards
-
-class _LineError(ValueError):
-    """A line that fits no shape: ``column`` is 1-based within the line (a ``ValueError``, so that
-    other readers calling :func:`parse_amount` catch it as one)."""
-
-    def __init__(self, message: str, column: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-
-
-_MEMO_SIZE = 20_000
-"""Each memo (amounts, player lines, lines with cards by their words, seat, ``collected`` and summary
-lines, table talk, stakes, shapes) is emptied past this size: a few megabytes at most, whatever the
-file (a 200 MB file reads in about 31 MB of resident memory, as a 20 MB one does)."""
-
-
-def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    """``memo[key] = value``, emptying the memo first when it is full (:data:`_MEMO_SIZE`)."""
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
-
-
-_AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
-_amount_memo: dict[bool, dict[str, int]] = {False: {}, True: {}}
-"""Amounts already read, by ``cents`` and text (only texts that are amounts)."""
-
-
-def parse_amount(text: str, cents: bool) -> int:
-    """``$1,234.50`` → 123450 when ``cents``; ``1,500`` → 1500 chips otherwise."""
-    memo = _amount_memo[cents]
-    value = memo.get(text)
-    if value is not None:
-        return value
-    m = _AMOUNT.fullmatch(text)
-    if m is None:
-        raise _LineError(f"'{text}' is not an amount")
-    digits = m.group(1).replace(",", "")
-    if len(digits) > limits.MAX_AMOUNT_DIGITS:
-        raise _LineError(limits.digits_message(f"'{text[:20]}…'"))
-    whole = int(digits)
-    frac = m.group(2)
-    if cents:
-        value = whole * 100 + (int(frac.ljust(2, "0")) if frac else 0)
-    elif frac and int(frac):
-        raise _LineError(f"'{text}' has cents in a game played for chips")
-    else:
-        value = whole
-    _remember(memo, text, value)
-    return value
-
-
-_CARD = {card_str(c): c for c in CARDS}
-
-
-_ONE = {text: (card,) for text, card in _CARD.items()}
-_CARD_PAIR = {f"{a} {b}": ca + cb for a, ca in _ONE.items() for b, cb in _ONE.items()}
-"""``'8s Td'`` → its two cards: a list of cards written the usual way is read two cards at a time."""
-_PAIR_SPACE = {f"{pair} ": cards for pair, cards in _CARD_PAIR.items()}
-"""``'8s Td '`` → its two cards (a pair and the space after it, when more cards follow)."""
-
-
-def parse_card_list(text: str) -> tuple[Card, ...]:
-    """``8s Td Kd`` → cards (an empty text is no card). Raises :class:`CardError`.
-
-    Up to five cards written ``Xx Yy …`` are read by pairs (a dictionary look-up costs what
-    splitting the text would); anything else, or a look-up that fails, token by token."""
-    size = len(text)
-    try:
-        if size == 14:
-            return _PAIR_SPACE[text[:6]] + _PAIR_SPACE[text[6:12]] + _ONE[text[12:]]
-        if size == 11:
-            return _PAIR_SPACE[text[:6]] + _CARD_PAIR[text[6:]]
-        if size == 8:
-            return _PAIR_SPACE[text[:6]] + _ONE[text[6:]]
-        if size == 5:
-            return _CARD_PAIR[text]
-        if size == 2:
-            return _ONE[text]
-        return tuple(map(_CARD.__getitem__, text.split()))
-    except KeyError:
-        return tuple(parse_card(token) for token in text.split())
 
 
 # --------------------------------------------------------------------------- header, table, seats
@@ -237,13 +159,13 @@ def _read_header(line: str) -> tuple[str, _Header]:
     """``(hand number, what the header says)`` of a hand's first line."""
     m = _HEAD_ID.match(line)
     if m is None:
-        raise _LineError("not a PokerStars hand header ('PokerStars Hand #N: <game> (<stakes>) - <date>')")
+        raise LineError("not a PokerStars hand header ('PokerStars Hand #N: <game> (<stakes>) - <date>')")
     end = m.end()
     date = _DATE.search(line, end)
     try:
         return m.group("id"), _header_body(line[end:date.start()] if date else line[end:])
-    except _LineError as e:
-        raise _LineError(e.message, e.column + end) from None
+    except LineError as e:
+        raise LineError(e.message, e.column + end) from None
 
 
 @lru_cache(maxsize=4096)
@@ -251,7 +173,7 @@ def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
     m = _HEAD_BODY.match(body)
     if m is None:
-        raise _LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
+        raise LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
     game = m.group("game")
     g = _GAME.fullmatch(game)
     if g is None:
@@ -263,15 +185,15 @@ def _header_body(body: str) -> _Header:
         limit = LIMITS[g.group("limit")]
     s = _STAKES.match(m.group("stakes"))
     if s is None:
-        raise _LineError(f"stakes '({m.group('stakes')})' are not 'small/big'", m.start("stakes"))
+        raise LineError(f"stakes '({m.group('stakes')})' are not 'small/big'", m.start("stakes"))
     iso = s.group("iso")
     symbol = s.group("cur") or CURRENCY_SYMBOLS.get(iso or "", "")
     cents = bool(symbol) or "." in s.group("a") + s.group("b")
     currency = symbol or ((iso or "¤") if cents else "")
     try:
         a, b = parse_amount(s.group("a"), cents), parse_amount(s.group("b"), cents)
-    except _LineError as e:
-        raise _LineError(e.message, m.start("stakes") + 2) from None
+    except LineError as e:
+        raise LineError(e.message, m.start("stakes") + 2) from None
     return _Header(game_text, family, limit, cents, currency, a, b, m.group("tid") is not None)
 
 
@@ -280,7 +202,7 @@ def _table(line: str) -> tuple[int | None, int | None]:
     """``(max seats, button seat)`` of a ``Table 'name' 6-max Seat #1 is the button`` line."""
     m = _TABLE.match(line)
     if m is None:
-        raise _LineError("expected \"Table 'name' N-max Seat #N is the button\"")
+        raise LineError("expected \"Table 'name' N-max Seat #N is the button\"")
     return (int(m.group("max")) if m.group("max") else None), (int(m.group("button")) if m.group("button") else None)
 
 
@@ -361,7 +283,7 @@ def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
         return hit
     out = _read_rest(rest, cents)
     if "[" not in rest:
-        _remember(_rest_memo, key, out)
+        remember(_rest_memo, key, out)
     return out
 
 
@@ -378,7 +300,7 @@ def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
     if m is None:
         if _NOISE_REST.fullmatch(rest):
             return "NOISE", None, 0, False, 0, None, None, None
-        raise _LineError(f"'{rest}' is not a PokerStars action")
+        raise LineError(f"'{rest}' is not a PokerStars action")
     g = m.group
     try:
         if g("fold"):
@@ -409,7 +331,7 @@ def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
             mucked = g("mucked")
             out = ("MUCK", K.MUCK, 0, all_in, 0, parse_card_list(mucked) if mucked is not None else None, None, None)
     except CardError as e:
-        raise _LineError(f"'{rest}': {e}") from None
+        raise LineError(f"'{rest}': {e}") from None
     return out
 
 
@@ -510,7 +432,7 @@ def _check_shape(shape: tuple[str, ...]) -> tuple[int, str] | None:
         got = _KIND_NAMES[shape[index] if index < len(shape) else END]
         names = " or ".join(sorted({_KIND_NAMES[kind] for kind in expected}))
         verdict = (min(index, len(shape) - 1), f"{got} is out of place here; expected {names}")
-    _remember(_shape_memo, shape, verdict)
+    remember(_shape_memo, shape, verdict)
     return verdict
 
 
@@ -522,13 +444,13 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     hand_id = ""
     try:
         if not lines:
-            raise _At(0, _LineError("empty hand"))
+            raise _At(0, LineError("empty hand"))
         too_long = limits.line_problem(lines)
         if too_long is not None:
-            raise _At(too_long[0], _LineError(too_long[1]))
+            raise _At(too_long[0], LineError(too_long[1]))
         try:
             hand_id, head = _read_header(lines[0])
-        except _LineError as e:
+        except LineError as e:
             raise _At(0, e) from None
         if head.family is None:
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
@@ -558,7 +480,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
 
 
 class _At(Exception):
-    def __init__(self, index: int, error: _LineError) -> None:
+    def __init__(self, index: int, error: LineError) -> None:
         super().__init__(error.message)
         self.index = index
         self.error = error
@@ -580,7 +502,7 @@ class _Cancelled(Exception):
         self.game = game
 
 
-_noise_memo: set[str] = set()
+_noise_memo: dict[str, None] = {}
 """Table talk already recognised (chat, joins, timeouts)."""
 _line_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Body lines without cards already read, by whole text (``Player1: folds`` recurs across hands, and
@@ -668,7 +590,7 @@ class _Builder:
             if kind == "SEAT":  # a seat line seen before
                 seat = template
                 if seat.name in names:
-                    raise _At(number - start, _LineError(f"player '{seat.name}' is seated twice", 9))
+                    raise _At(number - start, LineError(f"player '{seat.name}' is seated twice", 9))
                 names[seat.name] = seat.seat
                 self.seat_names[seat.seat] = seat.name
                 self.seats.append(seat)
@@ -680,10 +602,10 @@ class _Builder:
                         continue
                     try:
                         kind = self._other(number - start, line, number)
-                    except _LineError as e:
+                    except LineError as e:
                         raise _At(number - start, e) from None
                     except CardError as e:
-                        raise _At(number - start, _LineError(str(e))) from None
+                        raise _At(number - start, LineError(str(e))) from None
                     if kind is None:
                         continue
                 elif kind == "SUMMARY":
@@ -713,7 +635,7 @@ class _Builder:
             elif line[0] != "*" and line != "Hand cancelled":  # what _classify does in the summary
                 try:
                     kind = self._summary_line(line, number)
-                except _LineError as e:
+                except LineError as e:
                     raise _At(number - start, e) from None
                 if kind is None:
                     continue
@@ -726,14 +648,14 @@ class _Builder:
 
         too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
         if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
-            raise _At(too_long[0], _LineError(too_long[1]))
+            raise _At(too_long[0], LineError(too_long[1]))
         verdict = _check_shape(tuple(shape))
         if verdict is not None:
             index, message = verdict
-            raise _At(where[index] - start, _LineError(message))
+            raise _At(where[index] - start, LineError(message))
         if len(self.actions) > limits.MAX_ACTIONS:
             over = self.actions[limits.MAX_ACTIONS]
-            raise _At(over.line - start, _LineError(limits.actions_message(len(self.actions))))
+            raise _At(over.line - start, LineError(limits.actions_message(len(self.actions))))
         return self._record(game)
 
     def _other(self, i: int, line: str, number: int) -> str | None:
@@ -789,10 +711,10 @@ class _Builder:
     def _classify_at(self, i: int, line: str) -> str | None:
         try:
             return self._classify(i, line)
-        except _LineError as e:
+        except LineError as e:
             raise _At(i, e) from None
         except CardError as e:
-            raise _At(i, _LineError(str(e))) from None
+            raise _At(i, LineError(str(e))) from None
 
     def _record(self, game: str) -> HandRecord:
         head = self.head
@@ -855,7 +777,7 @@ class _Builder:
         if line[0] == "*":
             kind = _SECTIONS.get(line)
             if kind is None:
-                raise _LineError(f"unknown section '{line}'")
+                raise LineError(f"unknown section '{line}'")
             if kind == "SUMMARY":
                 self.in_summary = True
             return kind
@@ -871,16 +793,16 @@ class _Builder:
             name = line[:j]
             try:
                 p = _parse_rest(line[j + 2:], cents)
-            except _LineError as e:
-                raise _LineError(e.message, j + 3) from None
+            except LineError as e:
+                raise LineError(e.message, j + 3) from None
             entry = _entry(name, p)
             if "[" not in line:
-                _remember(_line_memo[cents], line, entry)
+                remember(_line_memo[cents], line, entry)
             elif entry[2] is not None:
                 key = _card_key(line)
                 card_entry = _card_entry(entry, key[1]) if key is not None else None
                 if card_entry is not None:
-                    _remember(_card_memo[cents], key[0], card_entry)  # type: ignore[index]
+                    remember(_card_memo[cents], key[0], card_entry)  # type: ignore[index]
             if p[0] == "NOISE":
                 return None
             if entry[2] is not None:
@@ -897,10 +819,10 @@ class _Builder:
         if line.startswith("Uncalled bet ("):
             m = _UNCALLED.match(line)
             if m is None or m.group("name") not in names:
-                raise _LineError("expected 'Uncalled bet (X) returned to <seated player>'")
+                raise LineError("expected 'Uncalled bet (X) returned to <seated player>'")
             entry = (m.group("name"), "UNCALLED", None, parse_amount(m.group("amt"), cents), None)
             if ": " not in line:  # no seated player's line, whoever is seated: the line memo may hold it
-                _remember(_line_memo[cents], line, entry)
+                remember(_line_memo[cents], line, entry)
             self._player_line(entry[0], "UNCALLED", entry[3], number, line)
             return "UNCALLED"
         if i == 1 and line.startswith("Table '"):
@@ -911,18 +833,16 @@ class _Builder:
             self.reshuffles.append((len(self.actions), number))
             return None
         if line in _NOISE_LINES or _NOISE.fullmatch(line):
-            if len(_noise_memo) > _MEMO_SIZE:
-                _noise_memo.clear()
-            _noise_memo.add(line)
+            remember(_noise_memo, line, None)
             return None
         m = _COLLECT.match(line)
         if m is None or m.group("name") not in names:
-            raise _LineError("not a PokerStars line (unknown player or shape)")
+            raise LineError("not a PokerStars line (unknown player or shape)")
         pot = m.group("pot")
         entry = (m.group("name"), "COLLECT", None, (parse_amount(m.group("amt"), cents),
                  0 if pot in ("pot", "main pot") else int(m.group("n") or 1)), None)
         if ": " not in line and line[:7] != "Table '":  # read so wherever it stands, whoever is seated
-            _remember(_line_memo[cents], line, entry)
+            remember(_line_memo[cents], line, entry)
         self._player_line(entry[0], "COLLECT", entry[3], number, line)
         return "COLLECT"
 
@@ -932,7 +852,7 @@ class _Builder:
         cents = self.cents
         words, _, tail = line.rpartition(" (")
         who = _seat_words_memo[cents].get(words) if tail[-10:] == " in chips)" else None
-        stack = _amount_memo[cents].get(tail[:-10]) if who is not None else None
+        stack = AMOUNTS_READ[cents].get(tail[:-10]) if who is not None else None
         if stack is not None:
             seat = new_seat(who[0], who[1], stack, False)  # type: ignore[index]
         else:
@@ -941,18 +861,18 @@ class _Builder:
                 self._summary_seat(line, number)
                 return "SEATSUM"
             if m is None:
-                raise _LineError("expected 'Seat N: name (X in chips)'")
+                raise LineError("expected 'Seat N: name (X in chips)'")
             seat = new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), cents),
                             m.group("out") is not None)
             if tail == m.group("stack") + " in chips)":  # nothing after the stack: the words are a key
-                _remember(_seat_words_memo[cents], words, (seat.seat, seat.name))
-        _remember(_line_memo[cents], line, (None, "SEAT", seat, None, None))
+                remember(_seat_words_memo[cents], words, (seat.seat, seat.name))
+        remember(_line_memo[cents], line, (None, "SEAT", seat, None, None))
         return self._seat(seat)
 
     def _seat(self, seat: Seat) -> str:
         """Seats a player (Seat values are immutable: one object serves every hand it appears in)."""
         if seat.name in self.names:
-            raise _LineError(f"player '{seat.name}' is seated twice", 9)
+            raise LineError(f"player '{seat.name}' is seated twice", 9)
         self.names[seat.name] = seat.seat
         self.seat_names[seat.seat] = seat.name
         self.seats.append(seat)
@@ -997,7 +917,7 @@ class _Builder:
             hit = totals.get(line)
             if hit is None:
                 hit = _total_line(line, cents)
-                _remember(totals, line, hit)
+                remember(totals, line, hit)
             self.total_pot, self.rake, pots = hit
             if pots is not None:
                 self.pots = pots
@@ -1008,7 +928,7 @@ class _Builder:
             return "BOARD"
         if line in _NOISE_LINES or _NOISE.fullmatch(line):
             return None
-        raise _LineError("not a PokerStars summary line")
+        raise LineError("not a PokerStars summary line")
 
     # -- helpers
 
@@ -1038,7 +958,7 @@ class _Builder:
         stakes = _stakes_memo.get(key)
         if stakes is None:
             stakes = Stakes(sb=key[0], bb=bb, ante=ante, small_bet=key[3], big_bet=key[4])
-            _remember(_stakes_memo, key, stakes)
+            remember(_stakes_memo, key, stakes)
         return stakes
 
     def _dealt(self, line: str, number: int) -> None:
@@ -1047,7 +967,7 @@ class _Builder:
         if parts is None or parts[0] not in self.names:
             m = _DEALT.match(line)
             if m is None or m.group("name") not in self.names:
-                raise _LineError("expected 'Dealt to <seated player> [cards]'")
+                raise LineError("expected 'Dealt to <seated player> [cards]'")
             parts = m.groups()
         name, first, second = parts
         actions = self.actions
@@ -1071,7 +991,7 @@ class _Builder:
             return
         draw = actions[-1] if actions else None
         if draw is None or draw.kind is not K.DRAW or draw.player != name or draw.received is not None:
-            raise _LineError(f"'Dealt to {name} [..] [..]' does not follow {name}'s draw")
+            raise LineError(f"'Dealt to {name} [..] [..]' does not follow {name}'s draw")
         received = parse_card_list(second)
         done = ActionDraft()  # the draw with its cards (new_action, without a call)
         (done.kind, done.player, done.amount, done.all_in, done.count, done.discarded, done.received, done.cards,
@@ -1092,9 +1012,9 @@ class _Builder:
                 return
             hit = _summary_seat_line(line, cents)
             if not _learn_summary_cards(line, hit, cents):
-                _remember(_summary_memo[cents], line, hit)
+                remember(_summary_memo[cents], line, hit)
         if self.seat_names.get(hit[0]) != hit[1]:
-            raise _LineError(f"seat {hit[0]} is not the seat of the player named here", line.find(": ") + 3)
+            raise LineError(f"seat {hit[0]} is not the seat of the player named here", line.find(": ") + 3)
         self._summary_outcome(hit, number, line)
 
     def _summary_cards(self, line: str, number: int) -> bool:
@@ -1171,7 +1091,7 @@ def _house_rules(max_seats: int | None, antes: bool, big_blind_ante: bool) -> di
 _seat_words_memo: dict[bool, dict[str, tuple[int, str]]] = {False: {}, True: {}}
 """``(seat, name)`` of seat lines ``<words> (<stack> in chips)`` already read, by their words
 (``Seat 3: P3``). ``_SEAT``'s greedy name ends at the last `` (``, so a line of the same words whose
-stack is an amount already read (``_amount_memo``: the regex's stack class holds every amount) is
+stack is an amount already read (``AMOUNTS_READ``: the regex's stack class holds every amount) is
 that seat with that stack."""
 _summary_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
 """Summary seat lines already read, by whole text (``Seat 5: Player5 folded before the Draw``)."""
@@ -1217,11 +1137,11 @@ def _learn_summary_cards(line: str, hit: tuple[Any, ...], cents: bool) -> bool:
     except CardError:
         return False
     if hit[4] is not None and hit[4] == cards and hit[5] is None:
-        _remember(_summary_words_memo[cents], words, (hit[0], hit[1], 1))
-        _remember(_summary_rest_memo[cents], rest, (hit[2], hit[3]))
+        remember(_summary_words_memo[cents], words, (hit[0], hit[1], 1))
+        remember(_summary_rest_memo[cents], rest, (hit[2], hit[3]))
         return True
     if hit[5] is not None and hit[5] == cards and hit[4] is None and not rest:
-        _remember(_summary_words_memo[cents], words, (hit[0], hit[1], 2))
+        remember(_summary_words_memo[cents], words, (hit[0], hit[1], 2))
         return True
     return False
 
@@ -1233,15 +1153,15 @@ def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
     try:
         seat = int(line[5:colon])
     except ValueError:
-        raise _LineError("expected 'Seat N: name …'") from None
+        raise LineError("expected 'Seat N: name …'") from None
     m = _SUMMARY_LINE.match(line, colon + 2)
     if m is None:
-        raise _LineError("not a PokerStars summary seat line", colon + 3)
+        raise LineError("not a PokerStars summary seat line", colon + 3)
     start = m.end("name")
     try:
         won, desc, shown, mucked = _summary_tail(line[start:], cents)
-    except _LineError as e:
-        raise _LineError(e.message, e.column + start) from None
+    except LineError as e:
+        raise LineError(e.message, e.column + start) from None
     return seat, m.group("name"), won, desc, shown, mucked
 
 
@@ -1253,7 +1173,7 @@ def _total_line(line: str, cents: bool) -> tuple[int, int, tuple[int, ...] | Non
     """``(total, rake, pots or None)`` of ``Total pot X [Main pot X. Side pot X.] | Rake X``."""
     m = _TOTAL.match(line)
     if m is None:
-        raise _LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
+        raise LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
     total = parse_amount(m.group("total"), cents)
     rake = parse_amount(m.group("rake"), cents)
     if m.group("main") is None:
@@ -1299,13 +1219,13 @@ def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple
     pos = _SUMMARY_MARKS.match(tail).end()  # type: ignore[union-attr]
     m = _SUMMARY_WHAT.match(tail, pos)
     if m is None:
-        raise _LineError("not a PokerStars summary seat line", pos + 2)
+        raise LineError("not a PokerStars summary seat line", pos + 2)
     won = m.group("won") or m.group("collected") or m.group("won2")
     try:
         shown = parse_card_list(m.group("shown")) if m.group("shown") is not None else None
         mucked = parse_card_list(m.group("mucked")) if m.group("mucked") is not None else None
     except CardError as e:
-        raise _LineError(str(e), pos + 2) from None
+        raise LineError(str(e), pos + 2) from None
     return (parse_amount(won, cents) if won is not None else None), m.group("desc"), shown, mucked
 
 
@@ -1313,7 +1233,8 @@ def clear_memos() -> None:
     """Empty every memo of this module (tests compare reading with and without them)."""
     for memo in (_rest_memo, _shape_memo, _noise_memo, _stakes_memo, _rules_memo):
         memo.clear()
-    for by_cents in (_amount_memo, _line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,
+    clear_amount_memo()
+    for by_cents in (_line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,
                      _summary_rest_memo, _total_memo):
         for memo in by_cents.values():
             memo.clear()

@@ -48,7 +48,8 @@ class ParseFailure:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Skipped:
-    """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game) or ``"cancelled"``."""
+    """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game), ``"cancelled"``
+    or ``"run_twice"`` (a hand the site ran twice: two draws and two showdowns, which RULES.md has not)."""
 
     hand_id: str
     game: str

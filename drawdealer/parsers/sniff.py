@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from drawdealer.parsers import limits
 
@@ -38,12 +38,46 @@ POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|H
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
-_FULL_TILT_PREFIX = "Full"
+KINGSCLUB = "kingsclub"
+KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 _BLOCK_CHARS = 1 << 18
 _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
+
+Chunk = tuple[int, list[str]]
+"""A hand's first line number and its lines."""
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A hand-history format drawdealer reads whose hands each start with a header line: how a
+    file of it is recognised (by content) and cut into hands, and the module that reads a hand
+    (its ``parse_hands(chunks, source)``; see :mod:`~drawdealer.parsers.sitekit`)."""
+
+    format: str
+    title: str
+    header: re.Pattern[str]
+    """Matches the start of a hand's first line."""
+    prefix: str
+    """Every header line starts with it (a cheap test before :attr:`header`)."""
+    reader: str
+    split: Callable[[Iterable[str]], Iterator[Chunk]] | None = None
+    """Cuts a file's lines into hands; None: at each header line (:func:`split_at_headers`)."""
+
+    def chunks(self, lines: Iterable[str]) -> Iterator[Chunk]:
+        """The hands of a file's lines."""
+        return self.split(lines) if self.split is not None else split_at_headers(lines, self.header, self.prefix)
+
+
+SITES: tuple[Site, ...] = (
+    Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
+    Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
+    Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
+)
+"""Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
+SITE_OF_FORMAT = {site.format: site for site in SITES}
 _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
     (re.compile(r"Winamax Poker - "), "Winamax"),
@@ -51,7 +85,6 @@ _OTHER_SITES = (
     (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
     (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
-    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit|NL|PL) "), "KingsClub"),
 )
 
 
@@ -260,10 +293,9 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     for line in lines:
         if not line:
             continue
-        if POKERSTARS_HEADER.match(line):
-            return POKERSTARS, ""
-        if FULL_TILT_HEADER.match(line):
-            return FULL_TILT, ""
+        for site in SITES:
+            if line.startswith(site.prefix) and site.header.match(line):
+                return site.format, ""
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None
@@ -275,12 +307,16 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
             if pattern.search(line):
                 if site == "tournament summary":
                     return UNKNOWN, "a tournament summary, not a hand history"
-                return UNKNOWN, (f"{site} hand histories are not supported"
-                                 " (drawdealer reads PokerStars and Full Tilt text and PHH)")
+                return UNKNOWN, f"{site} hand histories are not supported (drawdealer reads {readable_formats()})"
         seen += 1
         if seen >= _SNIFF_LINES:
             break
-    return UNKNOWN, "not a hand history drawdealer can read (no PokerStars or Full Tilt hand header, no PHH fields)"
+    return UNKNOWN, "not a hand history drawdealer can read (no hand header of a site it reads, no PHH fields)"
+
+
+def readable_formats() -> str:
+    """The formats drawdealer reads, in words."""
+    return ", ".join(site.title for site in SITES) + " and PHH"
 
 
 def sniff(path: str | Path) -> Sniffed:
@@ -377,11 +413,10 @@ def _chunk(start: int, lines: list[str]) -> Iterator[tuple[int, list[str]]]:
             yield start, lines
 
 
-def split_pokerstars(lines: Iterable[str], header_pattern: re.Pattern[str] = POKERSTARS_HEADER,
-                     prefix: str = "PokerStars ") -> Iterator[tuple[int, list[str]]]:
-    """``(start_line, lines)`` per PokerStars hand: a hand starts at its header line (another
-    site's text history is split the same way at its own ``header_pattern``, whose lines all start
-    with ``prefix``).
+def split_at_headers(lines: Iterable[str], header_pattern: re.Pattern[str],
+                     prefix: str) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per hand of a site whose hands start at a header line
+    (``header_pattern``; every such line starts with ``prefix``).
 
     Text before the first header comes out as a chunk of its own (the parser reports it); blank
     lines and archive separators (``***** # 3 *****``) between hands are dropped.
@@ -400,11 +435,6 @@ def split_pokerstars(lines: Iterable[str], header_pattern: re.Pattern[str] = POK
             start, buf = number, [line]
     if buf:
         yield start, _trimmed(buf)
-
-
-def split_full_tilt(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(start_line, lines)`` per Full Tilt hand (:func:`split_pokerstars` at Full Tilt's header)."""
-    return split_pokerstars(lines, FULL_TILT_HEADER, _FULL_TILT_PREFIX)
 
 
 def _trimmed(buf: list[str]) -> list[str]:
@@ -452,6 +482,18 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
         return split_pokerstars_blocks(open_blocks(path, sniffed.encoding))
     if sniffed.format == PHH:
         return split_phh_batches(open_line_blocks(path, sniffed.encoding))
-    if sniffed.format == FULL_TILT:
-        return split_full_tilt(open_lines(path, sniffed.encoding))
+    if sniffed.format in SITE_OF_FORMAT:
+        return SITE_OF_FORMAT[sniffed.format].chunks(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)
+
+
+def split_lines(lines: list[str], fmt: str) -> Iterator[tuple[int, list[str]]]:
+    """The hands of an in-memory text's cleaned lines in format ``fmt`` (not ``unknown``)."""
+    if fmt == PHH:
+        return split_phh(lines)
+    return SITE_OF_FORMAT[fmt].chunks(lines)
+
+
+def split_pokerstars(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(start_line, lines)`` per PokerStars hand (:func:`split_at_headers`)."""
+    return split_at_headers(lines, POKERSTARS_HEADER, "PokerStars ")
