@@ -155,7 +155,8 @@ def line_texts(draw: st.DrawFn) -> str:
         at = draw(st.integers(0, len(lines)))
         size = draw(st.sampled_from([limits.MAX_LINE_CHARS - 1, limits.MAX_LINE_CHARS, limits.MAX_LINE_CHARS + 1,
                                      limits.MAX_LINE_CHARS + 5, 300_000]))
-        lines.insert(at, draw(st.sampled_from(["[", "x", " "])) * (size - 2) + draw(st.sampled_from(["  ", "]x", "\ufeff "])))
+        end = draw(st.sampled_from(["  ", "]x", "\ufeff "]))
+        lines.insert(at, draw(st.sampled_from(["[", "x", " "])) * (size - 2) + end)
     return draw(st.sampled_from(["\n", "\r\n"])).join(lines) + draw(st.sampled_from(["", "\n"]))
 
 

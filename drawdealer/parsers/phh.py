@@ -381,8 +381,8 @@ class _Reader:
         self.start = start_line
         self.source = source
         self.hand_id = hand_id
-        self.declared_first = False  # the draws were all declared before any card was dealt (_Dealing)
         self.key_lines: dict[str, int] = {}
+        self.declared_first = False  # the draws were all declared before any card was dealt (_Dealing)
         for k, line in enumerate(lines):
             m = _KEY_LINE.match(line) if "=" in line else None
             if m and m.group(1) not in self.key_lines:
@@ -579,8 +579,8 @@ class _Reader:
             pots=tuple(amount(v) for v in ext["pots"]) if ext.get("pots") is not None else None,
             rake=amount(ext.get("rake")),
             uncalled=tuple((str(p), amount(a), at) for p, a in ext.get("uncalled", [])),
-            collected=tuple(new_pot_claim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)), line=at)
-                            for p, a, i in ext.get("collected", [])),
+            collected=tuple(new_pot_claim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)),
+                                          line=at) for p, a, i in ext.get("collected", [])),
             descriptions=tuple((str(p), str(d), at) for p, d in ext.get("descriptions", [])),
             final_stacks=final_stacks,
             summary_collected=summary,

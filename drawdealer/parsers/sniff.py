@@ -458,7 +458,8 @@ def split_phh_batches(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[
     base = 0  # lines before the batch
     section = _PHH_SECTION.match
     for batch in batches:
-        headers = [k for k, line in enumerate(batch) if line[:1] == "[" and section(line)]  # a header starts with its bracket
+        # a header starts with its bracket (the regular expression's first character)
+        headers = [k for k, line in enumerate(batch) if line[:1] == "[" and section(line)]
         at = 0
         for k in headers:
             room = _keep(buf, batch[at:k], room)
