@@ -58,6 +58,20 @@ def test_short_calls_whose_matched_chips_span_two_pots_leave_no_negative_pot() -
     assert [f["code"] for f in hand["findings"] if f["caused_by"] is None].count("CALL_AMOUNT_MISMATCH") == 5
 
 
+def test_a_short_call_above_the_others_returns_no_chips_it_never_put_in() -> None:
+    """Found by test_xml_robustness: a Boss hand whose stakes say a big blind of 200 while the log
+    posts 2. Hero's raise to 4 stays under the 200 bet; Bob's call of 2 is short of the 18 he owes,
+    so the betting matches him at 20 while he put in 4. The excess over Hero's 4 is uncalled, but the
+    16 his short call left out never came in: only real chips go back (RULES.md §7.1, §11.1). It used
+    to return all 16: a pot of -700 and a traceback."""
+    text = (FIXTURES / "boss" / "ACTION_AFTER_ROUND_CLOSED.xml").read_text(encoding="utf-8")
+    (record,) = list(read_text(text.replace('STAKES="2.00/4.00"', 'STAKES="200/4.00"')))
+    result = replay(record)
+    assert all(p.amount >= 0 for p in result.settlement.pots)
+    assert sum(result.settlement.final_stacks.values()) + result.settlement.rake == sum(s.stack for s in record.seats)
+    assert [f.code for f in result.findings if f.caused_by is None][0] == "BLIND_AMOUNT_WRONG"
+
+
 def test_json_says_which_finding_each_follows_from(tmp_path) -> None:
     _, (hand,), _, _ = validate_json(FIXTURES / "findings" / "POT_ELIGIBILITY_WRONG.txt")
     assert [(f["code"], f["caused_by"]) for f in hand["findings"]] == [

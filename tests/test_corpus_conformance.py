@@ -54,11 +54,14 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
-HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|#\d+: (Limit|Pot Limit|No Limit) ")
+HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|#\d+: (Limit|Pot Limit|No Limit) "
+                    r"|<game id=|<HISTORY ID=")
 FTP_SHOW_ORDER = "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt"
 FTP_TOURNAMENT = "fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt"
 FTP_BADUGI_SHOW_ORDER = "fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt"
 KC_MISSED_SB = "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.missed.sb.txt"
+MERGE_HALF_POT = "fpdb/cash/Merge/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
+BOSS_FILE = "fpdb/cash/Boss/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml"
 PHH_HAND = re.compile(r"\s*actions\s*=")
 DUPLICATE_HOLECARDS = "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 EDITED_DRAWS = ["DRAW_COUNT_MISMATCH"] + ["DRAW_CARD_UNAVAILABLE"] * 5 + ["DRAW_COUNT_MISMATCH"] + \
@@ -115,6 +118,17 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (1, 1, {}),
     "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (1, 1, {}),
     "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (1, 1, {}),
+    # Merge (issue 19), reviewed by reading each hand (see test_merge_reviews below).
+    "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt": (15, 0, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt": (1, 1, {}),
+    "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/5-Carddraw-PL-USD-0.05-0.10.201111.txt": (1, 0, {}),
+    "fpdb/cash/Merge/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt": (1, 0, {}),
+    MERGE_HALF_POT: (1, 1, {}),
+    "fpdb/cash/Merge/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": (1, 0, {}),
+    # Boss Media (issue 19), reviewed by reading each hand (see test_boss_reviews below).
+    BOSS_FILE: (14, 0, {}),
     "phh/arieh-yockey-2019.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-53-52.phh": (1, 0, {}),
     "phh/wsop/2023/43/5/01-56-25.phh": (1, 0, {}),
@@ -134,7 +148,8 @@ def corpus_files() -> list[str]:
                               "fpdb/cash/FTP/Draw", "fpdb/cash/FTP/Mix", "fpdb/tour/FTP/Draw",
                               "fpdb/cash/KingsClub/Draw")
              for p in (CORPUS / folder).glob("*.txt")]
-    return sorted(str(p.relative_to(CORPUS)) for p in stars + list((CORPUS / "phh").rglob("*.phh")))
+    xml = list((CORPUS / "fpdb/cash/Merge/Draw").glob("*.txt")) + list((CORPUS / "fpdb/cash/Boss/Draw").glob("*.xml"))
+    return sorted(str(p.relative_to(CORPUS)) for p in stars + xml + list((CORPUS / "phh").rglob("*.phh")))
 
 
 def test_the_table_covers_every_file() -> None:
@@ -145,7 +160,7 @@ def test_the_table_covers_every_file() -> None:
 def test_corpus_file(name: str) -> None:
     path = CORPUS / name
     hands, skipped, flagged = EXPECTED[name]
-    pattern = HEADER if path.suffix == ".txt" else PHH_HAND
+    pattern = PHH_HAND if path.suffix == ".phh" else HEADER
     assert sum(1 for line in open_lines(path) if pattern.match(line)) == hands
     reports = list(validate([path]))
     assert len(reports) == hands  # hands read = hand headers
@@ -261,3 +276,61 @@ def test_kingsclub_reviews() -> None:
                     ("STACK_ARITHMETIC", 32, 1100000, 1087500, 0)]
     skipped = [r for r in run(sorted((CORPUS / "fpdb/cash/KingsClub/Draw").glob("*RIT.txt"))) if r.status == "skipped"]
     assert [r.findings[0].details["reason"] for r in skipped] == ["run_twice"] * 4
+
+
+def test_merge_reviews() -> None:
+    """Issue 19: every Merge hand read, and what the review of each hand decided.
+
+    - 22 hands in 8 files, 20 read and clean: 15 + 1 heads-up $1/$2 2-7 triple draw (the 'with
+      showdown' hand is hand 14 of the multi-hand file), the pot-limit triple draw played to a
+      showdown after a pre-draw all-in, the 5-card draw with a new player's INITIAL_BLIND, the A-5
+      triple draw (RULES.md §16) and the pot-limit Badugi (§15).
+    - Skipped: the cancelled hand (a small blind, then GAME_CANCELLED: no cards dealt) and the
+      Half Pot Limit Badugi hand (a structure drawdealer does not play; its antes-only deal and
+      half-pot bets of 0.75 and 1.50 are Merge's HPL).
+    - No finding was raised, so none was kept. What a reader could have got wrong and the review
+      checked by reading the hands: Merge's winner amount holds the uncalled bet (hand 3: pot
+      $4.00, Villain's $1 bet not called, 'winner amount 4.80' = $3.80 after a 20-cent rake + $1;
+      his balance goes $30.00 → $31.80 in hand 4), a RAISE is a raise-to total (hand 14: the small
+      blind's 'RAISE 2.00' after posting 0.50, called by 'CALL 1.00' from the big blind), an
+      ALL_IN the chips it adds (the PL hand: Villain, 0.90 in, 'ALL_IN 3.85' = his $4.75).
+    """
+    from drawdealer.engine.record import HandRecord
+    from drawdealer.engine.replay import replay
+    from drawdealer.parsers import read_hands
+
+    hand3 = next(r for r in read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt")
+                 if isinstance(r, HandRecord) and r.hand_id == "33423082-3")
+    assert [(c.player, c.amount) for c in hand3.claims.collected] == [("Villain", 480)]
+    settlement = replay(hand3).settlement
+    assert (settlement.returned, settlement.collected, settlement.rake) == ({"Villain": 100}, {"Villain": 380}, 20)
+    (pl,) = read_hands(CORPUS / "fpdb/cash/Merge/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt")
+    allin = next(a for a in pl.actions if a.all_in)
+    assert (allin.kind.value, allin.player, allin.amount) == ("raise", "Villain", 475)
+    (hpl,) = read_hands(CORPUS / MERGE_HALF_POT)
+    assert "Half Pot Limit" in hpl.message
+
+
+def test_boss_reviews() -> None:
+    """Issue 19: every Boss Media hand read (14 heads-up and three-handed 5-card draw hands, EUR
+    2/4 limit), and what the review of each finding decided.
+
+    - Read right after review (the reader was wrong, the log right): hand 2692986516 was first
+      SHOW_ORDER ('Player3 shows first, not Player2'): Boss lists the results, not the showdown
+      (Player2's muck, then the winner Player3's hand, although Player3 is first left of the
+      button after a checked last round, §9.1); the log gives no order to be wrong about, and the
+      record now shows and mucks in §9.1's order. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out
+      (a dead button, outside RULES.md §0.1), Player3 posts the small blind and folds first, Hero
+      the big blind: heads-up the small blind is the button (§6.1); the engine had put the button
+      on Hero, the last seat before the dealer's. The reader names the small blind the button when
+      a dead button leaves two players.
+    - The blinds come in no order (the big blind first in 9 of the 14 hands): read in §6.1's.
+    """
+    from drawdealer.parsers import read_hands
+
+    hands = {r.hand_id: r for r in read_hands(CORPUS / BOSS_FILE)}
+    shown = hands["2692986516"]
+    assert [(a.kind.value, a.player) for a in shown.actions[-2:]] == [("show", "Player3"), ("muck", "Player2")]
+    dead = hands["2692988440"]
+    assert dead.button == "Player3" and dead.extra["boss_dealer"] == "Player2"
+    assert [s.name for s in dead.seats if s.sitting_out] == ["Player2"]

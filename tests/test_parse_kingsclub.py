@@ -18,7 +18,7 @@ from drawdealer.engine.cards import parse_card
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
-from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text, write_phh
+from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text, write_phh, write_pokerstars
 from drawdealer.parsers.compare import differences
 from drawdealer.parsers.sniff import KINGSCLUB, detect_format, split_text
 from drawdealer.validate import validate
@@ -169,6 +169,18 @@ def test_uncalled_bets_are_returned_without_a_line() -> None:
     assert codes(printed) == ["UNCALLED_BET_WRONG"]
     back = one(write_phh(record))  # PHH keeps the site's convention
     assert back.claims.uncalled_printed is False and differences(record, back, ignore={"extra"}) == []
+
+
+def test_pokerstars_text_states_the_uncalled_bets_kingsclub_returns_silently() -> None:
+    """Row 'uncalled bets': PokerStars always prints them, so a KingsClub hand written as PokerStars
+    text gets the uncalled bet the rules return (§7.1); without it the text claimed none and a pot
+    with the bet in it (UNCALLED_BET_WRONG, POT_AMOUNT_WRONG on a clean hand)."""
+    text = HAND.replace("Hero bets 80\nAnn calls 80\nHero shows [3c 8h 2c 4c 6h]\nAnn shows [4h 7s 2h 8d 5s]\n",
+                        "Hero bets 80\nAnn folds\n")
+    text = text.replace("Ann (640) -360", "Ann (720) -280").replace("Hero (1,379) +379", "Hero (1,299) +299")
+    stars = write_pokerstars(one(text.replace("wins pot (739)", "wins pot (579)")))
+    assert "Uncalled bet ($80) returned to Hero" in stars and "Total pot $580 | Rake $1" in stars
+    assert replay(one(stars)).findings == ()
 
 
 def test_a_summary_whose_net_disagrees_with_its_final_stack_is_a_parse_error() -> None:

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from drawdealer.parsers import FormatError, limits, read_hands, read_text
 from drawdealer.parsers.sniff import (
+    BOSS,
     FULL_TILT,
     KINGSCLUB,
+    MERGE,
     PHH,
     POKERSTARS,
     UNKNOWN,
@@ -84,7 +86,9 @@ def test_detect_encoding_from_nul_bytes_without_bom() -> None:
     ("FullTiltPoker Game #25174900000: Table Squaw Tea (6 max) - $150/$300 - Limit 2-7 Triple Draw", FULL_TILT, ""),
     ("Winamax Poker - CashGame - HandId: #9160772-2-1476189756 - Lowball27 fixed limit (0.50/1)", UNKNOWN, "Winamax"),
     ("***** History for hand R5-81962116-232 *****", UNKNOWN, "OnGame"),
-    ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', UNKNOWN, "Merge"),
+    ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', MERGE, ""),
+    ('<HISTORY ID="2692984519" SESSION="session583869141.xml" TABLE="Table FCD 192"', BOSS, ""),
+    ('<!DOCTYPE lolz [<!ENTITY lol "lol">]>', UNKNOWN, "line 1: an XML DOCTYPE or ENTITY declaration: refused"),
     ("#39969256: Limit 2-7 Triple Draw - 40/80", KINGSCLUB, ""),
     ("#3516416: No Limit 2-7 Single Draw - 125/250", KINGSCLUB, ""),
     ("PokerStars Tournament #1646040883, No Limit Single Draw 2-7 Lowball", UNKNOWN, "tournament summary"),

@@ -103,3 +103,17 @@ def test_status_of_an_unreadable_file_is_one_line_and_exit_2(tmp_path: Path, con
     code, stdout, err = _status(path)
     assert code == 2 and stdout == ""
     assert err.startswith("drawdealer: error: ") and err.count("\n") == 1 and fragment in err, err
+
+
+
+def test_status_of_a_merge_hand(tmp_path: Path) -> None:
+    """An XML site's file (issue 19): its last hand replayed, whose turn it is; it used to end in an
+    empty error 'FILE: ' (exit 2), as a Full Tilt file once did. Bob has bet after the first draw:
+    Ann is to act."""
+    from tests.test_parse_merge import HAND
+
+    path = tmp_path / "merge.xml"
+    path.write_text(HAND.split('\t\t<event sequence="10"')[0] + "\t</round>\n</game>\n")
+    result = CliRunner().invoke(app, ["status", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "27TD-FL" in result.output and "Ann" in result.output

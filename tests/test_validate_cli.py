@@ -218,6 +218,9 @@ def test_an_engine_error_on_one_hand_is_a_finding_and_the_next_hand_is_replayed(
     assert [f["code"] for f in hands[0]["findings"]] == ["PARSE_ERROR"]
     assert "internal error: KeyError('boom')" in hands[0]["findings"][0]["message"]
     assert all(h["findings"] == [] for h in hands[1:])
+    calls.clear()
+    code, out, _ = run("--jobs", "1", str(FIXTURES / "clean" / "27td_fl.txt"))
+    assert code == 1 and "please report it with the hand" in out and "column" not in out  # no place in a line
 
 
 def test_parse_errors_anywhere_in_a_big_file_do_not_stop_the_run(big_file: Path) -> None:

@@ -1,7 +1,7 @@
 """``drawdealer status FILE``: whose turn it is in a partial hand, and the legal actions with amounts.
 
-The dealer assistant's answer without a session (issue 5): the file (PHH, PokerStars or Full Tilt text,
-the format found by content, ``parsers/sniff.py``) is read, its last hand is replayed through the
+The dealer assistant's answer without a session (issue 5): the file (PHH, or a site's history of
+:data:`~drawdealer.parsers.sniff.SITES`, the format found by content, ``parsers/sniff.py``) is read, its last hand is replayed through the
 engine (``engine/replay.py``), and the legal-action value of the player to act is printed
 (RULES.md §6-§10). Exit 0, or 1 when the replay found rule errors on the way (they are listed), 2
 when the file cannot be read.
@@ -42,7 +42,8 @@ def _last_hand(path: Path):
     from drawdealer import inputs
     from drawdealer.parsers import fulltilt, phh, pokerstars
     from drawdealer.parsers.results import ParseFailure, Skipped
-    from drawdealer.parsers.sniff import FULL_TILT, PHH, POKERSTARS, iter_hands, sniff
+    from drawdealer.parsers import read_hands
+    from drawdealer.parsers.sniff import FULL_TILT, PHH, POKERSTARS, SITE_OF_FORMAT, iter_hands, sniff
 
     name = path  # what messages call it; ``path`` becomes standard input's copy
     refused = inputs.not_a_file(name)
@@ -55,12 +56,16 @@ def _last_hand(path: Path):
         fail(f"{name}: cannot read ({exc.strerror or exc})")
     readers = {PHH: phh.parse_hand, POKERSTARS: pokerstars.parse_hand, FULL_TILT: fulltilt.parse_hand}
     reader = readers.get(sniffed.format)
-    if reader is None:
+    if reader is None and sniffed.format not in SITE_OF_FORMAT:
         fail(f"{name}: {sniffed.message}")
     last = chunk = None
     try:
-        for chunk in iter_hands(path, sniffed):
-            last = reader(chunk[1], chunk[0], str(name))
+        if reader is None:  # another site's reader: its hands in file order (a Merge hand needs its description)
+            for last in read_hands(path, source=str(name)):
+                pass
+        else:
+            for chunk in iter_hands(path, sniffed):
+                last = reader(chunk[1], chunk[0], str(name))
     except OSError as exc:
         fail(f"{name}: cannot read ({exc.strerror or exc})")
     if last is None:

@@ -264,7 +264,8 @@ def _print_hand(console: Any, report: Any) -> None:
         line.append(f.code, style="bold red" if f.is_error else "bold yellow")
         line.append(f"  {shown(f.message)}")
         if f.code == "PARSE_ERROR":
-            line.append(f" (column {f.details.get('column')}: {shown(repr(f.actual))})", style="dim")
+            if f.details.get("column") is not None:  # an internal error has no place in a line
+                line.append(f" (column {f.details['column']}: {shown(repr(f.actual))})", style="dim")
         else:
             line.append(_expected_actual(f), style="dim")
         _print_indented(console, line, 6 if follows else 4)
@@ -338,8 +339,8 @@ def _print_summary(console: Any, n_files: int, counts: Any, codes: Any, skipped_
         console.print(f"{_count(len(problems), 'file')} could not be read (named above)", markup=False)
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.print(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}",
-                      markup=False)
+        console.print(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
+                      f"{games}", markup=False)
     if codes:
         table = Table(box=box.SIMPLE_HEAD, title="findings by code", title_justify="left")
         table.add_column("code", no_wrap=True)

@@ -132,6 +132,11 @@ class Claims:
     ``summary_collected`` a player's total from every pot, net of rake; ``final_stacks`` the chips
     behind after the hand; ``uncalled_printed`` whether the site writes a line for every uncalled
     bet it returns (PokerStars, Full Tilt): when it does not (KingsClub), no line claims nothing.
+    Two conventions of sites that print only what each winner takes (Merge):
+    ``uncalled_in_collected``, a player's collected amounts hold the uncalled chips he gets back
+    (the replay takes them out of his last collected claim before comparing, §7.1);
+    ``rake_printed`` false, the log states no rake: it is what the pots hold beyond the collected
+    amounts (none may be collected beyond the pots, §9.5).
     """
 
     total_pot: int | None = None
@@ -144,6 +149,8 @@ class Claims:
     summary_collected: tuple[tuple[str, int, int | None], ...] = ()  # (player, total won, line) per summary seat line
     reshuffles: tuple[tuple[int, int | None], ...] = ()  # (index of the next action, line): "The deck is reshuffled"
     uncalled_printed: bool = True
+    uncalled_in_collected: bool = False
+    rake_printed: bool = True
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 

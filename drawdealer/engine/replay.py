@@ -12,7 +12,7 @@ from deal to deal (requirement, carried pot, false opener's penalty).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
@@ -193,6 +193,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     pot_total = 0
     for pot in settlement.pots:
         pot_total += pot.amount
+    claims = restated_claims(claims, settlement)
     claimed_rake = claims.rake
     division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
     if claimed_rake is not None and not state.opts.rake_percent:
@@ -272,6 +273,29 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                                                          f"{state.money(want)}",
                               line=lines.get(f"stack:{player}"), expected=want, actual=end, player=player, seat=player))
     return settlement
+
+
+def restated_claims(claims: Claims, settlement: Settlement) -> Claims:
+    """``claims`` stated as PokerStars states them, where a site's conventions differ: a collected
+    amount without the uncalled chips it holds (``uncalled_in_collected``; but for those the log
+    returns on their own, ``Claims.uncalled``: RULES.md §7.1, they were never in a pot), taken from
+    the player's last collected claim; and, when the log prints no rake (``rake_printed`` false),
+    the rake the pots hold beyond the collected amounts (None when more is collected than the pots
+    hold, §9.5). The replay checks these; ``write_pokerstars`` writes them."""
+    if claims.uncalled_in_collected and settlement.returned:
+        collected = list(claims.collected)
+        for player, chips in settlement.returned.items():
+            chips -= sum(amount for p, amount, _ in claims.uncalled if p == player)
+            mine = [k for k, c in enumerate(collected) if c.player == player]
+            if mine and chips > 0:
+                last = collected[mine[-1]]
+                collected[mine[-1]] = replace(last, amount=last.amount - chips)
+        claims = replace(claims, collected=tuple(collected))
+    if claims.rake is None and not claims.rake_printed and claims.collected:
+        left = sum(p.amount for p in settlement.pots) - settlement.carried - sum(settlement.refunds.values()) - \
+            sum(c.amount for c in claims.collected)
+        claims = replace(claims, rake=left if left >= 0 else None)
+    return claims
 
 
 def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said: dict[str, int],

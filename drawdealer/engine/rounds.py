@@ -468,6 +468,13 @@ class BettingRound:
         uncalled = uncalled_excess(self.matched())
         if uncalled is not None:
             who, excess = uncalled
+            short = self.short
+            if short is not None and short[who]:  # chips a short call left out never came in: not returned
+                kept = min(excess, short[who])
+                short[who] -= kept
+                excess -= kept
+                if not excess:
+                    return
             if self.stack[who] == 0 and not self.folded[who]:
                 self.ncan += 1
             self.stack[who] += excess

@@ -27,6 +27,7 @@ def comparable(record: HandRecord, *, ignore: Iterable[str] = ()) -> HandRecord:
         final_stacks=c.final_stacks,
         summary_collected=tuple((p, a, None) for p, a, _ in c.summary_collected),
         reshuffles=tuple((i, None) for i, _ in c.reshuffles), uncalled_printed=c.uncalled_printed,
+        uncalled_in_collected=c.uncalled_in_collected, rake_printed=c.rake_printed,
     )
     out = replace(record, source="", line=0, end_line=None, claims=claims,
                   actions=tuple(replace(a, line=None, text="") for a in record.actions))

@@ -73,11 +73,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.record import ActionKind, HandRecord, Stakes
+from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table
-from drawdealer.parsers.sitekit import betting_rows, parse_card_list, unsupported
+from drawdealer.parsers.sitekit import betting_rows, parse_card_list, site_stakes, unsupported
 
 K = ActionKind
 
@@ -224,10 +224,7 @@ def _game_words(header: re.Match[str]) -> tuple[str, str]:
 def _record(b: FullTiltBuilder, header: re.Match[str], game: str, structure: str, hand_id: str) -> HandRecord:
     a, big = b.amount(header["a"]), b.amount(header["b"])
     ante = b.amount(header["ante"]) if header["ante"] else 0
-    if STRUCTURES[structure] == "FL":
-        stakes = Stakes(sb=b.sb_post if b.sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a, big_bet=big)
-    else:
-        stakes = Stakes(sb=a, bb=big, ante=ante)
+    stakes = site_stakes(STRUCTURES[structure], a, big, sb_post=b.sb_post, ante=ante)
     seats_text = _MAX_SEATS.search(header["table"])
     if seats_text:
         max_seats = 2 if seats_text["hu"] else int(seats_text["n"])

@@ -31,6 +31,9 @@ deal                          ``Dealt to P: [X X X X X]`` for every player dealt
                               cards of the game's size is not recorded (as PHH's ``????``); any
                               other count is (``HAND_SIZE_INVALID``)
 raises                        ``raises to X``: the total in front of the player this round
+calls                         ``calls X``: a call *to* X, the total in front of the player after
+                              it (the big blind of 40 'calls 80' to a raise to 80; FPDB's
+                              ``addCallTo``), not the chips added; the record holds those
 all in                        ``calls X, and is all in`` (bets and raises too)
 draws                         ``P draws N`` (count only), ``P stands pat``, the hero's
                               ``P discards [..] draws [..]``. A5 single draw prints no

@@ -34,7 +34,8 @@ for what PHH cannot say:
   ``day``, ``time``, ``time_zone_abbreviation``, ``table``, ``seat_count``, ``level``);
 - ``_drawdealer_claims``: what the log claims beyond ``finishing_stacks`` and ``winnings``
   (``total_pot``, ``pots``, ``rake``, ``uncalled``, ``collected``, ``descriptions``,
-  ``summary_collected``, ``reshuffles``, ``final_stacks``, ``uncalled_printed``);
+  ``summary_collected``, ``reshuffles``, ``final_stacks``, ``uncalled_printed``,
+  ``uncalled_in_collected``, ``rake_printed``);
 - action commentary ``# drawdealer: …``: ``all-in`` / ``not-all-in`` (the log's flag, where it
   differs from the stacks), ``as <kind> <amount>`` (an action whose own amount breaks the rules,
   kept as the log has it), ``kept <cards>`` and ``discarded -`` (on a draw: the kept cards; an
@@ -349,7 +350,9 @@ _SHAPES: dict[str, _Shape] = {
                          _rows_of((str,), _NUMERIC, (int,))),
         descriptions=_Shape("an array of [player, description] pairs", _rows_of((str,), (str,))),
         reshuffles=_Shape("an array of integers", _array_of(int)),
-        uncalled_printed=_Shape("true or false", _of(bool))),
+        uncalled_printed=_Shape("true or false", _of(bool)),
+        uncalled_in_collected=_Shape("true or false", _of(bool)),
+        rake_printed=_Shape("true or false", _of(bool))),
 }
 """The TOML type of each field :meth:`_Reader._field` reads, by name: a field of another type is a
 PARSE_ERROR ``'<field>: expected <type>, got <value>'`` on its line."""
@@ -586,6 +589,8 @@ class _Reader:
             summary_collected=summary,
             reshuffles=tuple((int(i), at) for i in ext.get("reshuffles", [])),
             uncalled_printed=ext.get("uncalled_printed", True),
+            uncalled_in_collected=ext.get("uncalled_in_collected", False),
+            rake_printed=ext.get("rake_printed", True),
             lines=lines,
         )
 

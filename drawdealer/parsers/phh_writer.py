@@ -265,6 +265,10 @@ class _Writer:
             ext["reshuffles"] = [i for i, _ in c.reshuffles]
         if not c.uncalled_printed:
             ext["uncalled_printed"] = False
+        if c.uncalled_in_collected:
+            ext["uncalled_in_collected"] = True
+        if not c.rake_printed:
+            ext["rake_printed"] = False
         if ext:
             fields["_drawdealer_claims"] = ext
 

@@ -7,18 +7,28 @@ id and what the hand's PHH fields say of its date, time zone, table, seats, tour
 level (:mod:`drawdealer.parsers.handinfo`); a hand without a date gets none (a table without a
 name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
 round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
-claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them.
+claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; so are
+its uncalled bets when the site it came from returns them without a line (``Claims.uncalled_printed``
+false, KingsClub, Boss Media): as the rules return them (RULES.md §7.1, the replay's settlement).
+A site whose collected amounts hold the uncalled chips or that prints no rake (Merge) gets its
+claims as PokerStars states them (:func:`~drawdealer.engine.replay.restated_claims`).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
 (``ValueError``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers import handinfo
 from drawdealer.parsers.pokerstars import ISO_OF_SYMBOL, LIMIT_NAMES, SITE_NAMES
+
+if TYPE_CHECKING:
+    from drawdealer.engine.settle import Settlement
 
 K = ActionKind
 _DRAW_NAMES = ("FIRST", "SECOND", "THIRD")
@@ -33,10 +43,38 @@ class NoPokerStarsFormat(ValueError):
 
 class _Writer:
     def __init__(self, record: HandRecord) -> None:
-        self.r = record
+        self.settled: Settlement | None = None
+        self.r = self.stated(record)
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
+        self.uncalled = [(p, x) for p, x, _ in self.r.claims.uncalled] or self.returned()
+
+    def settlement(self, record: HandRecord) -> Settlement | None:
+        """The replay's settlement of ``record`` (replayed once)."""
+        if self.settled is None:
+            from drawdealer.engine.replay import replay
+
+            self.settled = replay(record).settlement
+        return self.settled
+
+    def stated(self, record: HandRecord) -> HandRecord:
+        """``record`` with its collected amounts and rake as PokerStars states them, when its site's
+        hold the uncalled chips or print no rake (``Claims.uncalled_in_collected``, ``rake_printed``)."""
+        c = record.claims
+        if not c.uncalled_in_collected and c.rake_printed:
+            return record
+        from drawdealer.engine.replay import restated_claims
+
+        settlement = self.settlement(record)
+        return record if settlement is None else replace(record, claims=restated_claims(c, settlement))
+
+    def returned(self) -> list[tuple[str, int]]:
+        """The uncalled bets of a hand whose log returns them without a line (§7.1), as the replay does."""
+        if self.r.claims.uncalled_printed:
+            return []
+        settlement = self.settlement(self.r)
+        return sorted(settlement.returned.items()) if settlement is not None else []
 
     def amount(self, value: int) -> str:
         if not self.cents:
@@ -100,7 +138,7 @@ class _Writer:
             a = actions[k]
             out += ["The deck is reshuffled"] * reshuffles.pop(k, 0)
             if k == closing:
-                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
                 out.append("*** SHOW DOWN ***")
             if a.kind is K.DRAW and not in_draw:
                 in_draw = True
@@ -124,7 +162,7 @@ class _Writer:
             k += 1
         out += ["The deck is reshuffled"] * sum(reshuffles.values())
         if closing == len(actions):
-            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x, _ in r.claims.uncalled]
+            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
         out += self.collected()
         out += self.summary()
         return "\n".join(out) + "\n"
@@ -283,7 +321,7 @@ class _Writer:
             elif a.kind is K.RAISE:
                 total += a.amount - street.get(a.player, 0)
                 street[a.player] = a.amount
-        return total - sum(x for _, x, _ in self.r.claims.uncalled)
+        return total - sum(x for _, x in self.uncalled)
 
 
 def write_pokerstars(record: HandRecord) -> str:

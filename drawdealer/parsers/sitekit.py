@@ -175,6 +175,15 @@ def unsupported(game: str, site_game: str, *, hand_id: str, start: int, end: int
     return None
 
 
+def site_stakes(structure: str, a: int, b: int, *, sb_post: int | None = None, ante: int = 0) -> Stakes:
+    """The stakes ``a/b`` of a site's header: in fixed limit (``structure`` ``FL``) the small and big
+    bets, the big blind being the small bet and the small blind the one posted (else half the big
+    blind, RULES.md §6.1); in pot and no limit the small and big blinds."""
+    if structure == "FL":
+        return Stakes(sb=sb_post if sb_post is not None else a // 2, bb=a, ante=ante, small_bet=a, big_bet=b)
+    return Stakes(sb=a, bb=b, ante=ante)
+
+
 def position_order(record: HandRecord) -> list[Seat]:
     """Players dealt in, from the first seat left of the button round to the button (RULES.md §6.1);
     a record with no button player uses ``extra["button_seat"]``, else the last seat."""
@@ -226,6 +235,11 @@ class HandBuilder:
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
     a site that returns them silently (KingsClub) sets False, so that no line claims nothing."""
+    UNCALLED_IN_COLLECTED = False
+    """Whether a collected amount holds the player's returned uncalled chips
+    (``Claims.uncalled_in_collected``: Merge)."""
+    RAKE_PRINTED = True
+    """Whether the site prints the rake (``Claims.rake_printed``): one that does not (Merge) sets False."""
 
     def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
         self.lines, self.start, self.source, self.cents = lines, start, source, cents
@@ -323,15 +337,17 @@ class HandBuilder:
         m = self.SEAT.match(line) if self.SEAT is not None else None
         if m is None:
             return False
-        seat, name = int(m["seat"]), m["name"]
+        self.add_seat(int(m["seat"]), m["name"], self.amount(m["stack"]), sitting_out=group(m, "out") is not None)
+        return True
+
+    def add_seat(self, seat: int, name: str, stack: int, *, sitting_out: bool = False) -> None:
+        """Seat ``name`` (a seat line, or a site's player element)."""
         if name in self.names:  # one player, one seat
             raise LineError(f"player '{name}' is seated twice")
         if not 1 <= seat <= limits.MAX_SEAT:
             raise LineError(f"seat {seat} is not a seat number (1 to {limits.MAX_SEAT})")
-        out = group(m, "out") is not None
-        self.seats.append(Seat(seat=seat, name=name, stack=self.amount(m["stack"]), sitting_out=out))
+        self.seats.append(Seat(seat=seat, name=name, stack=stack, sitting_out=sitting_out))
         self.names[name] = seat
-        return True
 
     @staticmethod
     def all_in(m: re.Match[str]) -> bool:
@@ -476,6 +492,7 @@ class HandBuilder:
         return Claims(total_pot=self.total, pots=self.pots, rake=self.rake, uncalled=tuple(self.uncalled),
                       collected=tuple(self.collected), summary_collected=tuple(self.summary_won),
                       final_stacks=tuple(self.final_stacks), uncalled_printed=self.UNCALLED_PRINTED,
+                      uncalled_in_collected=self.UNCALLED_IN_COLLECTED, rake_printed=self.RAKE_PRINTED,
                       lines=self.claim_lines)
 
     def record(self, *, hand_id: str, game: str, stakes: Stakes, options: dict[str, Any], currency: str,
@@ -497,3 +514,47 @@ class HandBuilder:
             record = replace(record, actions=tuple(antes) + tuple(a for a in self.actions if a.kind is not K.POST_ANTE))
         return record
 
+
+
+# --------------------------------------------------------------------------- chips and draws a site leaves unsaid
+
+class Ledger:
+    """The chips each player has in front of him this betting round, for sites that print amounts
+    their own way: a call as the player's total for the round (Boss Media), an all-in without
+    saying whether it calls, bets or raises (Merge, Boss). A reader turns such amounts into the
+    record's (RULES.md §7: a call or bet is the chips it puts in, a raise the player's total this
+    round); dead money (antes, a dead small blind) is not in front of anybody."""
+
+    def __init__(self) -> None:
+        self.round: dict[str, int] = {}
+
+    def new_round(self) -> None:
+        self.round = {}
+
+    def put(self, player: str, chips: int) -> None:
+        """``player`` puts ``chips`` in front of him."""
+        self.round[player] = self.round.get(player, 0) + chips
+
+    def added(self, player: str, to: int) -> int:
+        """The chips ``player`` puts in to have ``to`` in front of him this round."""
+        return to - self.round.get(player, 0)
+
+    def kind(self, player: str, to: int) -> ActionKind:
+        """Going to ``to`` this round: a call (no more than the bet), a bet (the first chips of a
+        round) or a raise."""
+        high = max(self.round.values(), default=0)
+        if to <= high:
+            return K.CALL
+        return K.BET if high == 0 else K.RAISE
+
+
+def changed_cards(before: tuple[Card, ...], after: tuple[Card, ...]) -> dict[str, Any]:
+    """A draw's fields read from a hand before and after it (sites that print the hero's new
+    hand, not his discards): the cards gone, the cards come, the cards kept (RULES.md §8.2). A
+    hand that stands pat keeps all its cards and names no discard."""
+    kept = tuple(c for c in before if c in after)
+    if len(kept) == len(before):
+        return {"kept": kept}
+    received = tuple(c for c in after if c not in before)
+    return {"discarded": tuple(c for c in before if c not in after), "received": received, "kept": kept,
+            "received_count": len(received)}

@@ -45,6 +45,7 @@ _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actio
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
+_XML_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
 
 Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
@@ -71,10 +72,15 @@ class Site:
         return self.split(lines) if self.split is not None else split_at_headers(lines, self.header, self.prefix)
 
 
+MERGE = "merge"
+BOSS = "boss"
 SITES: tuple[Site, ...] = (
     Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
     Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
+    # a Merge file: a <description> of the game, then a <game> per hand (merge.py)
+    Site(MERGE, "Merge Network (XML)", re.compile(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
+    Site(BOSS, "Boss Media (XML)", re.compile(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
 )
 """Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
 SITE_OF_FORMAT = {site.format: site for site in SITES}
@@ -82,8 +88,6 @@ _OTHER_SITES = (
     (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
     (re.compile(r"Winamax Poker - "), "Winamax"),
     (re.compile(r"\*{5} History for hand "), "OnGame"),
-    (re.compile(r"<description type=|<game id="), "Merge Network (XML)"),
-    (re.compile(r"<HISTORY ID="), "Boss Media (XML)"),
     (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
 )
 
@@ -290,12 +294,15 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
     phh_keys: set[str] = set()
     toml_start: bool | None = None  # PHH is TOML: its first line is a key, a [section] or a comment
     seen = 0
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         if not line:
             continue
         for site in SITES:
             if line.startswith(site.prefix) and site.header.match(line):
                 return site.format, ""
+        if line[:2] == "<!" and _XML_DECLARATION.match(line):
+            return UNKNOWN, (f"line {number}: an XML DOCTYPE or ENTITY declaration: refused (hand histories are"
+                             " read without any DTD or entity)")
         if toml_start is None:
             toml_start = bool(_TOML_START.match(line))
         key = _PHH_KEY.match(line) if toml_start else None
