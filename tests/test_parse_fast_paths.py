@@ -83,6 +83,15 @@ def test_the_other_constructors_give_the_dataclass_values() -> None:
     assert type(record) is HandRecord and record.options is not new_record("7", "", (), None, Stakes(), ()).options
 
 
+def test_claims_and_records_can_be_built_with_every_field_by_name() -> None:
+    """The PHH reader builds claims and records by keyword: a field added to Claims or HandRecord
+    must be added to new_claims / new_record too (a merge once left new_claims without one)."""
+    from dataclasses import fields
+
+    for build, cls in ((new_claims, Claims), (new_record, HandRecord)):
+        assert set(build.__code__.co_varnames[:build.__code__.co_argcount]) == {f.name for f in fields(cls)}, cls
+
+
 def test_fields_the_builders_do_not_know_get_their_defaults() -> None:
     """A field added to a record dataclass later is set by every builder, to its default."""
 

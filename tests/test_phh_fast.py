@@ -16,7 +16,7 @@ from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.simulate import random_session
 from drawdealer.engine.variants import GAMES
-from drawdealer.parsers import phh_toml, read_hands, write_phh
+from drawdealer.parsers import phh_toml, read_hands, read_text, write_phh
 from drawdealer.parsers.phh import (
     _PLAIN_ACTION,
     _Fail,
@@ -137,6 +137,28 @@ def test_claims_rows_skip_tomllib() -> None:
     assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
 
 
+def test_lines_read_before_give_equal_values_never_shared() -> None:
+    """The scanner remembers the lines it has read (phh_toml._known_lines): a line read again gives the
+    same value as tomllib's, a fresh copy each time, and a key written twice is still tomllib's error."""
+    text = "[0]\na = [1, 2]\nb = {x = 'y', n = 2}\nc = 'z'\n[1]\na = [1, 2]\nb = {x = 'y', n = 2}"
+    first, second = phh_toml.loads(text), phh_toml.loads(text)
+    assert first == second == tomllib.loads(text)
+    assert first["0"]["a"] is not second["0"]["a"] and first["0"]["b"] is not second["1"]["b"]
+    for twice in ["a = [1, 2]\na = [1, 2]", "[0]\nc = 'z'\nc = 'z'", "d = [\n1]\nd = [\n1]"]:
+        assert toml_result(phh_toml.loads, twice) == toml_result(tomllib.loads, twice)
+        assert toml_result(phh_toml.loads, twice)[0] == "error"
+
+
+def test_local_times_skip_tomllib() -> None:
+    """PHH's ``time`` field (a converted PokerStars hand has one) is read by the scanner itself, as
+    tomllib reads it; a fraction of a second is left to tomllib."""
+    text = "time = 20:00:00\nt = [07:32:00, 23:59:59]\nu = {at = 00:00:00}"
+    assert repr(phh_toml._Scanner(text).document()) == repr(tomllib.loads(text))
+    with pytest.raises(phh_toml._Unsupported):
+        phh_toml._Scanner("time = 20:00:00.5").document()
+    assert phh_toml.loads("time = 20:00:00.5") == tomllib.loads("time = 20:00:00.5")
+
+
 def test_pathological_arrays_fail_fast() -> None:
     """No catastrophic backtracking: a bad character after a long gap is handed to tomllib at once."""
     for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]",
@@ -146,6 +168,34 @@ def test_pathological_arrays_fail_fast() -> None:
 
 
 # --------------------------------------------------------------------------- action strings
+
+LAYOUTS = [
+    lambda t: t,  # write_phh's: one string a line, found at once
+    lambda t: t.replace("\n  '", "\n\t'"),
+    lambda t: t.replace("',\n]", "'\n]"),
+    lambda t: t.replace("actions = [\n", "actions = [ # the play\n"),
+    lambda t: t.replace("',\n  '", "', '", 3),  # strings sharing a line
+    lambda t: t.replace("actions = [\n  '", "actions = ['"),
+]
+
+
+@pytest.mark.parametrize("layout", range(len(LAYOUTS)))
+def test_every_action_is_read_on_the_line_that_writes_it(layout: int) -> None:
+    """Each action's line (``_locate_strings``) is the line that holds its string, whether the array is
+    written as write_phh writes it or otherwise."""
+    checked = 0
+    for text in generated_phh(2):
+        text = LAYOUTS[layout](text)
+        lines = text.split("\n")
+        strings = set(tomllib.loads(text)["actions"])
+        for record in read_text(text):
+            assert isinstance(record, HandRecord), record
+            for action in record.actions:
+                if action.text in strings:
+                    assert f"'{action.text}'" in lines[action.line - 1], (action, text)
+                    checked += 1
+    assert checked > 500
+
 
 TOKENS = ["p1", "p2", "p10", "p0", "p01", "d", "dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "7c", "Th", "??",
           "-", "8d9s", "1", "450000", "1.5", "2e3", "1E-2", "0.", "1e", "#", "# drawdealer: all-in", "x", "Kx"]

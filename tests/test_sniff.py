@@ -7,8 +7,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from drawdealer.parsers import FormatError, read_hands, read_text
+from drawdealer.parsers import FormatError, limits, read_hands, read_text
 from drawdealer.parsers.sniff import (
     BOSS,
     FULL_TILT,
@@ -22,9 +24,12 @@ from drawdealer.parsers.sniff import (
     detect_encoding,
     detect_format,
     iter_hands,
+    _clean,
+    decoded,
     open_lines,
     sniff,
     split_phh,
+    split_phh_batches,
     split_pokerstars,
     split_text,
 )
@@ -141,6 +146,49 @@ def test_text_before_the_first_header_is_a_parse_failure_and_reading_goes_on() -
 def test_split_phh_sections() -> None:
     lines = split_text((FIXTURES / "phh" / "multi.phhs").read_text())
     assert [start for start, _ in split_phh(lines)] == [1, 11, 21, 30]
+
+
+LINE_PARTS = ["[0]", "[1] # c", "\ufeff[2]", "[a]]", "[]", "variant = 'F2L3D'", "  'p1 cc',", "# note", "",
+              "   ", "x\t ", "\ufeff", "\ufeff\ufeffk = 1", "[3]\r", "a\rb", "\x85", "\u2028", "\x0c[4]"]
+
+
+@st.composite
+def line_texts(draw: st.DrawFn) -> str:
+    """Text of PHH-like lines: headers, BOMs, CR line ends, odd whitespace, lines around the
+    length limit, some crossing the 256k-character blocks the file is read in."""
+    lines = draw(st.lists(st.sampled_from(LINE_PARTS), max_size=30))
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(lines)))
+        size = draw(st.sampled_from([limits.MAX_LINE_CHARS - 1, limits.MAX_LINE_CHARS, limits.MAX_LINE_CHARS + 1,
+                                     limits.MAX_LINE_CHARS + 5, 300_000]))
+        end = draw(st.sampled_from(["  ", "]x", "\ufeff "]))
+        lines.insert(at, draw(st.sampled_from(["[", "x", " "])) * (size - 2) + end)
+    return draw(st.sampled_from(["\n", "\r\n"])).join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(line_texts())
+def test_lines_read_in_blocks_are_the_lines_read_one_by_one(tmp_path_factory: pytest.TempPathFactory,
+                                                             text: str) -> None:
+    """open_lines reads a block at a time, and gives each line as reading line by line gives it:
+    cut past MAX_LINE_CHARS (limits.bounded_lines), cleaned (no trailing blanks, no leading BOM)."""
+    path = tmp_path_factory.mktemp("lines") / "f.phhs"
+    path.write_bytes(text.encode())
+    with open(path, "rb") as raw:
+        one_by_one = list(_clean(limits.bounded_lines(decoded(raw, "utf-8"))))
+    assert list(open_lines(path, "utf-8")) == one_by_one
+    chunks = list(split_phh(one_by_one))
+    assert list(iter_hands(path, sniff(path).__class__(format=PHH, encoding="utf-8"))) == chunks
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINE_PARTS[:10] + ["y" * 400_000]), max_size=40), st.data())
+def test_split_phh_does_not_depend_on_how_the_lines_are_batched(lines: list[str], data: st.DataObject) -> None:
+    """The hands (their first lines, their lines, and what a hand over MAX_HAND_CHARS keeps) are the
+    same whether the lines come in one batch or cut anywhere into several."""
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(lines)), max_size=5)))
+    batches = [lines[a:b] for a, b in zip([0, *cuts], [*cuts, len(lines)])]
+    assert list(split_phh_batches(batches)) == list(split_phh_batches([lines])) == list(split_phh(lines))
 
 
 def test_streaming_keeps_memory_flat(tmp_path: Path) -> None:

@@ -141,9 +141,11 @@ new_pot_claim: Callable[..., PotClaim] = _compile(PotClaim, ("player", "amount",
 
 new_claims: Callable[..., Claims] = _compile(
     Claims, ("total_pot", "pots", "rake", "uncalled", "collected", "descriptions", "final_stacks",
-             "summary_collected", "reshuffles", "lines"), 0, name="new_claims")
+             "summary_collected", "reshuffles", "lines", "uncalled_printed", "uncalled_in_collected", "rake_printed"),
+    0, name="new_claims")
 """``new_claims(total_pot, pots, rake, uncalled, collected, descriptions, final_stacks,
-summary_collected, reshuffles, lines)`` == ``Claims(…)``."""
+summary_collected, reshuffles, lines, uncalled_printed, uncalled_in_collected, rake_printed)`` ==
+``Claims(…)``."""
 
 new_record: Callable[..., HandRecord] = _compile(
     HandRecord, ("hand_id", "game", "seats", "button", "stakes", "actions", "claims", "options", "source",

@@ -55,20 +55,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
-from drawdealer.engine.cards import Card, CardError, parse_card
+from drawdealer.engine.cards import Card, CardError, card_str, full_deck, parse_card
 from drawdealer.engine.record import (
     Action,
     ActionKind,
     Claims,
     HandRecord,
-    PotClaim,
-    Seat,
     Stakes,
 )
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
-from drawdealer.parsers.fastaction import new_action
+from drawdealer.parsers.fastaction import new_action, new_claims, new_pot_claim, new_record, new_seat
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
@@ -143,12 +141,16 @@ def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, 
 
 
 @lru_cache(maxsize=65536)
-def _operation(text: str) -> tuple[str | None, str | None, Any, str | None]:
-    """``(verb, actor, argument, commentary)`` of one action string, a ``cbr`` amount as a number."""
+def _operation(text: str) -> tuple[str | None, str | None, Any, tuple[str, ...]]:
+    """``(verb, actor, argument, extension)`` of one action string: a ``cbr`` amount as a number, a
+    ``dh`` argument as ``(player, cards)``, and the words of its ``# drawdealer:`` commentary."""
     actor, verb, arg, comment = _parse_action(text)
+    ext = _extension(comment)
     if verb == "cbr":
-        return verb, actor, _number(arg), comment  # type: ignore[arg-type]
-    return verb, actor, arg, comment
+        return verb, actor, _number(arg), ext  # type: ignore[arg-type]
+    if verb == "dh":
+        return verb, actor, tuple(arg.split()), ext  # type: ignore[union-attr]
+    return verb, actor, arg, ext
 
 
 def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | None]:
@@ -195,6 +197,10 @@ def _parse_with_grammar(text: str) -> tuple[str | None, str | None, str | None, 
     return args[0], verb, (args[1] if len(args) > 1 else None), commentary
 
 
+_CARD_NAMED = {card_str(card): card for card in full_deck()}
+"""Each card by its name as PHH writes it (``7c``); :func:`~drawdealer.engine.cards.parse_card` reads the others."""
+
+
 @lru_cache(maxsize=4096)  # the same few unknown-card strings ('??????') over and over
 def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
@@ -202,7 +208,8 @@ def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
         if token != "??":
-            known.append(parse_card(token))
+            card = _CARD_NAMED.get(token)
+            known.append(card if card is not None else parse_card(token))
     return len(text) // 2, tuple(known)
 
 
@@ -428,14 +435,14 @@ class _Reader:
         bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
-        numbers += [op[3] for op in ops if op[1] == "cbr"]
+        numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
             numbers += self._field(key) or []
         for value in stacks_raw:
             if isinstance(value, float) and math.isinf(value):
                 raise _Fail("unknown starting stacks (inf) cannot be replayed", self._line("starting_stacks"))
         currency, symbol = self._field("currency"), self._field("currency_symbol")
-        self.cents = bool(currency or symbol) or any(
+        self.cents = bool(currency or symbol) or float in map(type, numbers) and any(
             isinstance(v, float) and not float(v).is_integer() for v in numbers)
         self.currency = ""
         if self.cents:
@@ -448,8 +455,8 @@ class _Reader:
 
         names = self._names(n)
         seat_numbers = self._seat_numbers(n)
-        seats = [Seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
-        sitting_out = [Seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
+        seats = [new_seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
+        sitting_out = [new_seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
                        for s, nm, st in self._field("_drawdealer_sitting_out", [])]
         all_seats = tuple(sorted(seats + sitting_out, key=lambda s: s.seat))
         button = self._field("_drawdealer_button", names[-1])
@@ -485,7 +492,7 @@ class _Reader:
             options["FORCED_BETS"] = "BLINDS_AND_ANTES"
             if big_blind_ante(antes, blinds):
                 options["BIG_BLIND_ANTE"] = True
-        return HandRecord(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
+        return new_record(hand_id=self.hand_id, game=game, seats=all_seats, button=button, stakes=stakes,
                           actions=tuple(actions), claims=claims, options=options, source=self.source,
                           line=self.start, end_line=self.start + len(self.lines) - 1,
                           hero=self._field("_drawdealer_hero"), currency=self.currency, extra=extra)
@@ -570,13 +577,13 @@ class _Reader:
         def amount(value: Any) -> Any:
             return conv(value, "_drawdealer_claims") if value is not None else None
 
-        return Claims(
+        return new_claims(
             total_pot=amount(ext.get("total_pot")),
             pots=tuple(amount(v) for v in ext["pots"]) if ext.get("pots") is not None else None,
             rake=amount(ext.get("rake")),
             uncalled=tuple((str(p), amount(a), at) for p, a in ext.get("uncalled", [])),
-            collected=tuple(PotClaim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)), line=at)
-                            for p, a, i in ext.get("collected", [])),
+            collected=tuple(new_pot_claim(player=str(p), amount=amount(a), pot_index=(None if i < 0 else int(i)),
+                                          line=at) for p, a, i in ext.get("collected", [])),
             descriptions=tuple((str(p), str(d), at) for p, d in ext.get("descriptions", [])),
             final_stacks=final_stacks,
             summary_collected=summary,
@@ -589,10 +596,10 @@ class _Reader:
 
     # -- actions
 
-    def _actions(self) -> list[tuple[int | None, str | None, str | None, Any, str | None, str]]:
-        """``(line, verb, actor, argument, commentary, text)`` per action string."""
+    def _actions(self) -> list[tuple[int | None, tuple[str | None, str | None, Any, tuple[str, ...]], str]]:
+        """``(line, (verb, actor, argument, extension), text)`` per action string (:func:`_operation`)."""
         raw = self._need("actions")
-        if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+        if not isinstance(raw, list) or not set(map(type, raw)) <= {str}:
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
         where = _locate_strings(self.lines, self.start, self._line("actions"), raw)
         if len(raw) > limits.MAX_ACTIONS:
@@ -608,7 +615,7 @@ class _Reader:
                     at = source.find(text)
                     raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
             raise
-        return [(line, *op, text) for line, op, text in zip(where, parsed, raw)]
+        return list(zip(where, parsed, raw))
 
     def _forced(self, names: list[str], stacks: list[int], antes: list[int],
                 blinds: list[int]) -> tuple[list[Action], list[int]]:
@@ -651,8 +658,7 @@ class _Reader:
         drawing = False
         out: list[Action | None] = []
         dealing = _Dealing(self, names, out)
-        for line, verb, actor, arg, comment, text in ops:
-            ext = _extension(comment) if comment is not None else []
+        for line, (verb, actor, arg, ext), text in ops:
             if verb is None:
                 if ext and ext[0] in _POST_TAGS:
                     out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
@@ -661,8 +667,9 @@ class _Reader:
                     out.append(self._ext_deal(ext, index, names, line, text))
                 continue
             if verb == "dh":
-                who, dealt = arg.split()
-                dealing.deal(self._player(who, index, line, text), dealt, drawing, line, text)
+                who, dealt = arg
+                dealing.deal(index[who] if who in index else self._player(who, index, line, text), dealt, drawing,
+                             line, text)
                 continue
             if verb == "db":
                 raise _Fail("board cards in a draw game", line, 1, text)
@@ -670,13 +677,13 @@ class _Reader:
             name = names[i]
             if verb == "sd":
                 drawing = True
-                kept = _ext_cards(ext, "kept", line, text)
+                kept = _ext_cards(ext, "kept", line, text) if ext else None
                 dealing.declare(i)
                 if arg is None:
                     out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
                 else:
                     count, known = self._cards(arg, line, text)
-                    listed = _ext_cards(ext, "discarded", line, text)
+                    listed = _ext_cards(ext, "discarded", line, text) if ext else None
                     discarded = listed if listed is not None else known or None
                     out.append(new_action(K.DRAW, name, 0, False, count, discarded, kept=kept, line=line, text=text))
                 continue
@@ -720,12 +727,13 @@ class _Reader:
                     paid = min(owed, stacks[i])
                     stacks[i] -= paid
                     committed[i] += paid
-                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0), line=line, text=text)
+                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0,
+                                        line=line, text=text)
                 out.append(action)
                 continue
             to = self._amount(arg, "actions")
             paid = max(0, to - committed[i])  # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
-            all_in = _all_in(ext, paid >= stacks[i])
+            all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
             stacks[i] = max(0, stacks[i] - paid)
             if high == 0:
                 action = new_action(K.BET, name, paid, all_in, line=line, text=text)
@@ -737,7 +745,7 @@ class _Reader:
         self.declared_first = dealing.declared_first()
         return [a for a in out if a is not None]
 
-    def _ext_post(self, ext: list[str], index: dict[str, int], names: list[str], stacks: list[int],
+    def _ext_post(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], stacks: list[int],
                   committed: list[int], line: int | None, text: str) -> Action:
         if len(ext) < 3 or ext[1] not in index or not _NUMBER.fullmatch(ext[2]):
             raise _Fail("expected '# drawdealer: post_xx pN amount'", line, 1, text)
@@ -748,7 +756,7 @@ class _Reader:
             committed[i] += amount
         return new_action(_POST_TAGS[ext[0]], names[i], amount, "all-in" in ext[3:], line=line, text=text)
 
-    def _ext_deal(self, ext: list[str], index: dict[str, int], names: list[str], line: int | None,
+    def _ext_deal(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], line: int | None,
                   text: str) -> Action:
         """``# drawdealer: deal pN cards``: cards dealt to a player already dealt in, which PHH's
         ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID); ``# drawdealer:
@@ -791,7 +799,7 @@ class _Dealing:
         """``pN sd``: the player's draw is the next action of ``out``."""
         if i in self.declarers:  # all-in players draw on without a betting round between
             self.next_round()
-        if any(j in self.served for j in self.declarers):
+        if not self.served.isdisjoint(self.declarers):
             self.sequential = True  # a replacement was dealt before this player declared
         self.declarers.append(i)
         self.draws[i] = len(self.out)
@@ -876,14 +884,14 @@ def derive_stakes(structure: str, antes: list[int], blinds: list[int], bets: lis
     return Stakes(sb=sb, bb=bb, ante=ante)
 
 
-def _extension(comment: str | None) -> list[str]:
+def _extension(comment: str | None) -> tuple[str, ...]:
     """The words of a ``# drawdealer: …`` commentary (none for other commentary)."""
     if comment is None or not comment.startswith("drawdealer:"):
-        return []
-    return comment[len("drawdealer:"):].split()
+        return ()
+    return tuple(comment[len("drawdealer:"):].split())
 
 
-def _ext_cards(ext: list[str], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
+def _ext_cards(ext: tuple[str, ...], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
     if tag not in ext:
         return None
     k = ext.index(tag)
@@ -908,14 +916,14 @@ def _number(text: str, line: int | None = None) -> int | float:
     return int(text)
 
 
-def _explicit(ext: list[str], line: int | None) -> tuple[ActionKind, int | float] | None:
+def _explicit(ext: tuple[str, ...], line: int | None) -> tuple[ActionKind, int | float] | None:
     """``# drawdealer: as call 150`` (on ``line``): the action exactly as the original log had it."""
     if len(ext) >= 3 and ext[0] == "as" and ext[1] in _EXPLICIT and _NUMBER.fullmatch(ext[2]):
         return _EXPLICIT[ext[1]], _number(ext[2], line)
     return None
 
 
-def _all_in(ext: list[str], derived: bool) -> bool:
+def _all_in(ext: tuple[str, ...], derived: bool) -> bool:
     if "all-in" in ext:
         return True
     if "not-all-in" in ext:
@@ -924,7 +932,6 @@ def _all_in(ext: list[str], derived: bool) -> bool:
 
 
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|#.*")
-_ONE_STRING_LINE = re.compile(r"[ \t]*'[^']*'[ \t]*,?[ \t]*")
 
 
 def _locate_strings(lines: list[str], start: int, key_line: int | None, values: list[str]) -> list[int | None]:
@@ -936,10 +943,9 @@ def _locate_strings(lines: list[str], start: int, key_line: int | None, values: 
     first = True
     wanted = len(values)
     head = lines[k]
-    block = lines[k + 1:k + 1 + wanted]
-    if head[head.index("=") + 1:].strip(" \t") == "[" and len(block) == wanted \
-            and all(map(_ONE_STRING_LINE.fullmatch, block)):  # as writers write it: one string a line
-        return list(range(key_line + 1, key_line + 1 + wanted))
+    if values and head[head.index("=") + 1:].strip(" \t") == "[" \
+            and "\n".join(lines[k + 1:k + 1 + wanted]) == "  '" + "',\n  '".join(values) + "',":
+        return list(range(key_line + 1, key_line + 1 + wanted))  # as write_phh writes it: one string a line
     while k < len(lines) and len(out) < wanted:
         line = lines[k]
         pos = line.index("=") + 1 if first else 0

@@ -1,8 +1,9 @@
 """TOML for PHH hands, fast: :func:`loads` gives exactly what :func:`tomllib.loads` gives.
 
 PHH files (``shared/corpus/phh/spec``) use a small part of TOML: bare keys, ``[section]`` headers
-(``.phhs``), literal and escape-free basic strings, decimal integers and floats, booleans, arrays
-(the ``actions`` array over many lines, with comments) and one-line inline tables. A scanner for
+(``.phhs``), literal and escape-free basic strings, decimal integers and floats, booleans, local
+times to the second (``time = 20:00:00``), arrays (the ``actions`` array over many lines, with
+comments) and one-line inline tables. A scanner for
 that part reads a hand several times faster than :mod:`tomllib`; anything else (escapes, dotted or
 quoted keys, dates, ``inf``, hex, underscores in numbers, a key defined twice, a syntax error) is
 handed to :mod:`tomllib`, which reads it or raises its own :class:`tomllib.TOMLDecodeError`.
@@ -11,6 +12,7 @@ The scanner follows ``tomllib``'s grammar step by step, so what it accepts it re
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from typing import Any
@@ -23,6 +25,7 @@ _ARRAY_WS = re.compile(rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+")
 _INLINE_WS = re.compile(r"[ \t]*")
 _LITERAL = re.compile(rf"'([^'{_CTRL}]*)'")
 _BASIC = re.compile(rf'"([^"\\{_CTRL}]*)"')
+_LOCAL_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")  # tomllib's, without a fraction
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _INT = r"-?(?:0|[1-9][0-9]*)"
 _INT_START = frozenset("-0123456789")
@@ -80,6 +83,37 @@ def _rows(m: re.Match[str]) -> list[list[Any]]:
     return rows
 
 
+_KNOWN_LINES = 4096
+_KNOWN_LINE_CHARS = 400
+_known_lines: dict[str, tuple[str, Any]] = {}
+"""Lines ``key = value`` read before, with their key and value: the lines hands repeat (``variant``,
+the stakes, ``_drawdealer_options``, …) are read once (at most :data:`_KNOWN_LINES` lines of at most
+:data:`_KNOWN_LINE_CHARS` characters, forgotten all at once when full). A value is a scalar, or an
+array or inline table of scalars (copied for each reader, so that no two hands share one)."""
+_SCALARS = (str, int, float, bool, datetime.time)
+
+
+def _flat(value: Any) -> bool:
+    """A scalar, or an array or table of scalars: what :func:`_copy` copies whole."""
+    kind = type(value)
+    if kind is list:
+        return all(type(item) in _SCALARS for item in value)
+    if kind is dict:
+        return all(type(item) in _SCALARS for item in value.values())
+    return kind in _SCALARS
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    return list(value) if kind is list else dict(value) if kind is dict else value
+
+
+def _remember(line: str, key: str, value: Any) -> None:
+    if len(_known_lines) >= _KNOWN_LINES:
+        _known_lines.clear()
+    _known_lines[line] = key, _copy(value)
+
+
 class _Scanner:
     __slots__ = ("end", "pos", "text")
 
@@ -95,17 +129,30 @@ class _Scanner:
         root: dict[str, Any] = {}
         table = root
         while self.pos < end:
-            m = _KEY_VALUE.match(text, self.pos)
+            start = self.pos  # always a line's start
+            stop = text.find("\n", start)
+            line = text[start:stop if stop >= 0 else end]
+            known = _known_lines.get(line)
+            if known is not None:  # read before: the same key and value
+                key, value = known
+                if key in table:
+                    raise _Unsupported
+                table[key] = _copy(value)
+                self.pos = start + len(line) + 1
+                continue
+            m = _KEY_VALUE.match(text, start)
             if m is not None:
                 key = m.group(1)
                 if key in table:
                     raise _Unsupported
                 self.pos = m.end()
-                table[key] = self.value()
+                table[key] = value = self.value()
                 m = _LINE_END.match(text, self.pos)
                 if m is None:
                     raise _Unsupported
                 self.pos = m.end()
+                if self.pos == start + len(line) + (stop >= 0) and len(line) <= _KNOWN_LINE_CHARS and _flat(value):
+                    _remember(line, key, value)  # the value ends on its line
                 continue
             m = _LINE_END.match(text, self.pos)
             if m is not None:
@@ -140,6 +187,12 @@ class _Scanner:
             self.pos = pos + 5
             return False
         else:
+            m = _LOCAL_TIME.match(text, pos) if text.startswith(":", pos + 2) else None
+            if m is not None:  # tomllib tries a time before a number (a date too: not read here)
+                if text.startswith(".", m.end()):
+                    raise _Unsupported  # a fraction of a second
+                self.pos = m.end()
+                return datetime.time(int(m.group(1)), int(m.group(2)), int(m.group(3)))
             m = _NUMBER.match(text, pos)
             if m is None:
                 raise _Unsupported

@@ -10,9 +10,9 @@ trailing spaces and any BOM left at their start (files made by concatenating exp
 The format is decided by the content, never by the file name: a PokerStars or Full Tilt hand header, PHH's
 TOML keys, or the header of a site we know but do not read (a clear message).
 
-:func:`iter_hands` streams ``(start_line, lines)`` per hand: PokerStars files are read in
-blocks of 256k characters and split at their headers, PHH files line by line, so memory stays flat
-however large the file (one block and one hand at a time).
+:func:`iter_hands` streams ``(start_line, lines)`` per hand: files are read in blocks of 256k
+characters (PokerStars files split at the headers found in each block, the others line by line from
+the block's lines), so memory stays flat however large the file (one block and one hand at a time).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import codecs
 import io
 import re
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
@@ -246,7 +247,25 @@ def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
         if encoding is None:
             encoding = detect_encoding(raw.read(_HEAD_BYTES))
             raw.seek(0)
-        yield from _clean(limits.bounded_lines(decoded(raw, encoding)))
+        for block in text_blocks(decoded(raw, encoding)):  # a block at a time: no Python call per line
+            yield from _block_lines(block)
+
+
+def open_line_blocks(path: str | Path, encoding: str) -> Iterator[list[str]]:
+    """:func:`open_lines` a block (:func:`open_blocks`) at a time: the lines of each block."""
+    return map(_block_lines, open_blocks(path, encoding))
+
+
+def _block_lines(block: str) -> list[str]:
+    """The lines of a block of :func:`text_blocks`, each cut past
+    :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` as :func:`~drawdealer.parsers.limits.bounded_lines`
+    cuts it, and cleaned (:func:`_clean`)."""
+    lines = block.split("\n")
+    if block.endswith("\n"):
+        lines.pop()
+    if max(map(len, lines), default=0) > limits.MAX_LINE_CHARS:
+        lines = [line[:limits.MAX_LINE_CHARS + 1] for line in lines]
+    return list(_clean(lines)) if "\ufeff" in block else list(map(str.rstrip, lines))
 
 
 def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
@@ -376,6 +395,10 @@ def _keep(kept: list[str], lines: list[str], room: int) -> int:
     there); the room left, negative once the hand is over the limit (later lines are dropped)."""
     if room < 0:
         return room
+    total = sum(map(len, lines))
+    if total <= room:  # the usual case, in C
+        kept += lines
+        return room - total
     for line in lines:
         kept.append(line)
         room -= len(line)
@@ -433,21 +456,29 @@ def _trimmed(buf: list[str]) -> list[str]:
 
 def split_phh(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     """``(start_line, lines)`` per PHH hand: the whole file, or one per ``[section]`` (``.phhs``)."""
+    rest = iter(lines)
+    return split_phh_batches(iter(lambda: list(islice(rest, 4096)), []))
+
+
+def split_phh_batches(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[str]]]:
+    """:func:`split_phh` of the file's lines given a batch at a time (the lines of a block:
+    :func:`open_line_blocks`), which it cuts at the ``[section]`` headers it finds in each."""
     start = 1
     buf: list[str] = []
     room = limits.MAX_HAND_CHARS  # see _keep
+    base = 0  # lines before the batch
     section = _PHH_SECTION.match
-    for number, line in enumerate(lines, 1):
-        if line[:1] == "[" and section(line):  # a header starts with its bracket (the regular expression's first character)
+    for batch in batches:
+        # a header starts with its bracket (the regular expression's first character)
+        headers = [k for k, line in enumerate(batch) if line[:1] == "[" and section(line)]
+        at = 0
+        for k in headers:
+            room = _keep(buf, batch[at:k], room)
             if _has_content(buf):
                 yield start, _trimmed(buf)
-            start, buf, room = number, [line], limits.MAX_HAND_CHARS
-        else:
-            if not buf:
-                start = number
-            if room >= 0:  # _keep of one line, inline: this loop runs once per line of the file
-                buf.append(line)
-                room -= len(line)
+            start, buf, room, at = base + k + 1, [batch[k]], limits.MAX_HAND_CHARS, k + 1
+        room = _keep(buf, batch[at:], room)
+        base += len(batch)
     if _has_content(buf):
         yield start, _trimmed(buf)
 
@@ -462,7 +493,7 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
     if sniffed.format == POKERSTARS:
         return split_pokerstars_blocks(open_blocks(path, sniffed.encoding))
     if sniffed.format == PHH:
-        return split_phh(open_lines(path, sniffed.encoding))
+        return split_phh_batches(open_line_blocks(path, sniffed.encoding))
     if sniffed.format in SITE_OF_FORMAT:
         return SITE_OF_FORMAT[sniffed.format].chunks(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)
