@@ -175,3 +175,9 @@ def test_every_site_is_told_by_its_header_and_cut_into_hands_at_it() -> None:
         chunks = list(site.chunks([header, "a", "", header, "b"]))
         assert chunks == [(1, [header, "a"]), (4, [header, "b"])]
     assert {site.format for site in sniff.SITES} >= set(headers)
+
+
+def test_the_help_names_every_site_read() -> None:
+    from drawdealer.cli.formats import FORMATS
+
+    assert all(site.title.split()[0] in FORMATS for site in sniff.SITES)  # "Merge Network (XML)": Merge

@@ -22,6 +22,8 @@ from typing import Annotated
 
 import typer
 
+from drawdealer.cli.formats import FORMATS
+
 
 class Target(str, Enum):
     phh = "phh"
@@ -29,7 +31,7 @@ class Target(str, Enum):
 
 
 def convert(
-    file: Annotated[Path, typer.Argument(help="A hand-history file (PokerStars, Full Tilt, Winamax or OnGame text, or PHH).", show_default=False)],
+    file: Annotated[Path, typer.Argument(help=f"A hand-history file ({FORMATS}).", show_default=False)],
     to: Annotated[Target, typer.Option("--to", help="The format to write.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.",
                                              show_default=False)] = None,

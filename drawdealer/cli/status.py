@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 
 from drawdealer.cli.errors import ExitCode, fail
+from drawdealer.cli.formats import FORMATS
 from drawdealer.cli.text import json_text, shown
 
 
@@ -38,10 +39,9 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
 def _last_hand(path: Path):
     """The last hand of ``path`` as a record; a file with none (or broken) fails."""
     from drawdealer import inputs
-    from drawdealer.parsers import fulltilt, phh, pokerstars
+    from drawdealer.parsers import pokerstars, read_hands
     from drawdealer.parsers.results import ParseFailure, Skipped
-    from drawdealer.parsers import read_hands
-    from drawdealer.parsers.sniff import FULL_TILT, PHH, POKERSTARS, SITE_OF_FORMAT, iter_hands, sniff
+    from drawdealer.parsers.sniff import POKERSTARS, UNKNOWN, iter_hands, sniff
 
     name = path  # what messages call it; ``path`` becomes standard input's copy
     refused = inputs.not_a_file(name)
@@ -52,18 +52,16 @@ def _last_hand(path: Path):
         sniffed = sniff(path)
     except OSError as exc:
         fail(f"{name}: cannot read ({exc.strerror or exc})")
-    readers = {PHH: phh.parse_hand, POKERSTARS: pokerstars.parse_hand, FULL_TILT: fulltilt.parse_hand}
-    reader = readers.get(sniffed.format)
-    if reader is None and sniffed.format not in SITE_OF_FORMAT:
+    if sniffed.format == UNKNOWN:
         fail(f"{name}: {sniffed.message}")
     last = chunk = None
     try:
-        if reader is None:  # another site's reader: its hands in file order (a Merge hand needs its description)
+        if sniffed.format == POKERSTARS:  # chunk by chunk: a hand cut before its summary is completed below
+            for chunk in iter_hands(path, sniffed):
+                last = pokerstars.parse_hand(chunk[1], chunk[0], str(name))
+        else:
             for last in read_hands(path, source=str(name)):
                 pass
-        else:
-            for chunk in iter_hands(path, sniffed):
-                last = reader(chunk[1], chunk[0], str(name))
     except OSError as exc:
         fail(f"{name}: cannot read ({exc.strerror or exc})")
     if last is None:
@@ -78,7 +76,7 @@ def _last_hand(path: Path):
 
 
 def status(
-    file: Path = typer.Argument(..., help="A partial hand: PHH, PokerStars or Full Tilt text (the last hand of the file)."),
+    file: Path = typer.Argument(..., help=f"A partial hand ({FORMATS}): the last hand of the file."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Whose turn it is in a partial hand, and the legal actions with their amounts."""

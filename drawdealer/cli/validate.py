@@ -40,6 +40,8 @@ from typing import Annotated
 
 import typer
 
+from drawdealer.cli.formats import FORMATS
+
 
 class OutputFormat(str, Enum):
     human = "human"
@@ -47,7 +49,7 @@ class OutputFormat(str, Enum):
 
 
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (PokerStars, Full Tilt, Winamax or OnGame text, or PHH); "
+    files: Annotated[list[Path], typer.Argument(help=f"Hand-history files or folders ({FORMATS}); "
                                                 "- reads standard input.", show_default=False)],
     output: Annotated[OutputFormat, typer.Option("--format", help="human: Rich report; json: JSON Lines, one "
                                                  "object per hand.")] = OutputFormat.human,
