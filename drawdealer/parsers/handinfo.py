@@ -61,13 +61,13 @@ def of_record(record: Any) -> HandInfo:
 
 def from_pokerstars(header: str, table: str) -> HandInfo:
     """The info of a PokerStars hand header and its ``Table '…' 6-max …`` line."""
-    from drawdealer.parsers.pokerstars import _HEAD_BODY, _HEAD_ID, _TABLE
+    from drawdealer.parsers.pokerstars import HEAD_BODY, HEAD_ID, TABLE_LINE
 
     values: dict[str, Any] = {}
-    start = _HEAD_ID.match(header)
+    start = HEAD_ID.match(header)
     date = _DATE.search(header, start.end() if start else 0)
     if start is not None:
-        body = _HEAD_BODY.match(header[start.end():date.start()] if date else header[start.end():])
+        body = HEAD_BODY.match(header[start.end():date.start()] if date else header[start.end():])
         if body is not None:
             values |= {"club": body.group("club") or "", "tournament": body.group("tid") or "",
                        "buy_in": body.group("buyin") or "", "level": _level(body.group("level"))}
@@ -76,7 +76,7 @@ def from_pokerstars(header: str, table: str) -> HandInfo:
         values |= {"date": datetime.date(y, mo, d), "time_zone": date.group(7) or ""}
         if date.group(4) is not None:
             values["time"] = datetime.time(*(int(g) for g in date.groups()[3:6]))
-    seats = _TABLE.match(table)
+    seats = TABLE_LINE.match(table)
     if seats is not None:
         values |= {"table": seats.group("name"), "seat_count": int(seats.group("max")) if seats.group("max") else None}
     return HandInfo(**values)

@@ -127,9 +127,11 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
 
 # --------------------------------------------------------------------------- header, table, seats
 
-_HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
+HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
+"""A hand header up to its id; :data:`HEAD_BODY` reads what follows up to the date, :data:`TABLE_LINE`
+the table line (``handinfo`` reads a hand's metadata with the three)."""
 _DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
-_HEAD_BODY = re.compile(
+HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
     r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
     r"(?P<game>.+?) "
@@ -143,8 +145,8 @@ _GAME = re.compile(
 _STAKES = re.compile(
     r"(?P<cur>[$€£]?)(?P<a>[\d,]+(?:\.\d+)?)/[$€£]?(?P<b>[\d,]+(?:\.\d+)?)(?: (?P<iso>[A-Z]{3}))?"
 )
-_TABLE = re.compile(r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
-                    r"(?: Seat #(?P<button>\d+) is the button)?$")
+TABLE_LINE = re.compile(r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                        r"(?: Seat #(?P<button>\d+) is the button)?$")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d,.]+) in chips(?:, [^)]*)?\)"
                    r"(?P<out> is sitting out| out of hand(?: \(.*\))?)?$")
 
@@ -165,7 +167,7 @@ class _Header:
 
 def _read_header(line: str) -> tuple[str, _Header]:
     """``(hand number, what the header says)`` of a hand's first line."""
-    m = _HEAD_ID.match(line)
+    m = HEAD_ID.match(line)
     if m is None:
         raise LineError("not a PokerStars hand header ('PokerStars Hand #N: <game> (<stakes>) - <date>')")
     end = m.end()
@@ -179,7 +181,7 @@ def _read_header(line: str) -> tuple[str, _Header]:
 @lru_cache(maxsize=4096)
 def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
-    m = _HEAD_BODY.match(body)
+    m = HEAD_BODY.match(body)
     if m is None:
         raise LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
     game = m.group("game")
@@ -208,7 +210,7 @@ def _header_body(body: str) -> _Header:
 @lru_cache(maxsize=4096)
 def _table(line: str) -> tuple[int | None, int | None]:
     """``(max seats, button seat)`` of a ``Table 'name' 6-max Seat #1 is the button`` line."""
-    m = _TABLE.match(line)
+    m = TABLE_LINE.match(line)
     if m is None:
         raise LineError("expected \"Table 'name' N-max Seat #N is the button\"")
     return (int(m.group("max")) if m.group("max") else None), (int(m.group("button")) if m.group("button") else None)
