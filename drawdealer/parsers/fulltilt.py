@@ -140,22 +140,14 @@ def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
 
 
 class FullTiltBuilder(HandBuilder):
-    """A Full Tilt hand: the standard kinds of line, a small-blind post remembered for the stakes,
-    a dead blind put after the live one, and Full Tilt's summary seat lines."""
+    """A Full Tilt hand: the standard kinds of line, a dead blind put after the live one, and Full
+    Tilt's summary seat lines."""
 
     LINES = LINES
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{MONEY})\)(?P<out>, is sitting out)?$")
 
-    def __init__(self, lines: list[str], start: int, source: str, *, cents: bool) -> None:
-        super().__init__(lines, start, source, cents=cents)
-        self.sb_post: int | None = None
-
     def site_name(self) -> str:
         return "Full Tilt"
-
-    def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
-        super().on_post_sb(m, number, line)
-        self.sb_post = self.actions[-1].amount
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
         """``posts a dead small blind of X`` then ``posts Y``: the record puts the live blind

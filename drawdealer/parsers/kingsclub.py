@@ -82,7 +82,7 @@ from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, LineError, betting_rows, line_table
+from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, Ledger, LineError, betting_rows, line_table
 from drawdealer.parsers.sitekit import parse_amount, parse_card_list, unsupported
 
 GAMES = {
@@ -151,33 +151,32 @@ class KingsClubBuilder(HandBuilder):
         self.blinds = blinds  # (small, big) as the header gives them: posts of 'blind X' are read by them
         self.hand_size = hand_size
         self.dealt: set[str] = set()
-        self.sb_post: int | None = None
         self.rake = 0  # no 'Rake' line: no rake (the table's row 'rake')
-        self.in_front: dict[str, int] = {}  # chips each player has put in this betting round (row 'calls')
+        self.ledger = Ledger()  # the chips each player has in front of him this betting round (row 'calls')
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
-        self.sb_post = self.in_front[m["name"]] = self.amount(m["amt"])
         super().on_post_sb(m, number, line)
+        self.ledger.bring_to(m["name"], self.sb_post)
 
     def on_post_bb(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front[m["name"]] = self.amount(m["amt"])
+        self.ledger.bring_to(m["name"], self.amount(m["amt"]))
         super().on_post_bb(m, number, line)
 
     def on_call(self, m: re.Match[str], number: int, line: str) -> None:
         """``calls X``: X is the total in front of the player after the call; the record holds what he adds."""
         name, to = m["name"], self.amount(m["amt"])
-        before = self.in_front.get(name, 0)
-        if to < before:
+        added = self.ledger.added(name, to)
+        if added < 0:
             raise LineError(f"{name} calls to {m['amt']}, less than he has in this round", column=m.start("amt") + 1)
-        self.in_front[name] = to
-        self.add(K.CALL, name, number, line, amount=to - before, all_in=self.all_in(m))
+        self.ledger.bring_to(name, to)
+        self.add(K.CALL, name, number, line, amount=added, all_in=self.all_in(m))
 
     def on_bet(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front[m["name"]] = self.amount(m["amt"])
+        self.ledger.bring_to(m["name"], self.amount(m["amt"]))
         super().on_bet(m, number, line)
 
     def on_raise(self, m: re.Match[str], number: int, line: str) -> None:
-        self.in_front[m["name"]] = self.amount(m["amt"])
+        self.ledger.bring_to(m["name"], self.amount(m["amt"]))
         super().on_raise(m, number, line)
 
     def on_post_blind(self, m: re.Match[str], number: int, line: str) -> None:
@@ -187,7 +186,7 @@ class KingsClubBuilder(HandBuilder):
             self.on_post_bb(m, number, line)
         elif amount == small + big:
             self.add(K.POST_BB, m["name"], number, line, amount=big)
-            self.in_front[m["name"]] = big
+            self.ledger.bring_to(m["name"], big)
             self.add(K.POST_DEAD, m["name"], number, line, amount=small, all_in=self.all_in(m))
         else:
             raise LineError(f"a blind of {m['amt']} is neither the big blind nor the small and big blinds")
@@ -207,7 +206,7 @@ class KingsClubBuilder(HandBuilder):
 
     def draw(self, name: str, number: int, line: str, **fields: Any) -> None:
         """A draw: it ends the betting round (A-5 single draw prints no section before it)."""
-        self.in_front = {}
+        self.ledger.new_round()
         self.add(K.DRAW, name, number, line, **fields)
 
     def on_draws(self, m: re.Match[str], number: int, line: str) -> None:

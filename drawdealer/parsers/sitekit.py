@@ -626,6 +626,10 @@ class Ledger:
         """``player`` puts ``chips`` in front of him."""
         self.round[player] = self.round.get(player, 0) + chips
 
+    def bring_to(self, player: str, total: int) -> None:
+        """``player`` has ``total`` in front of him now (a post, a bet, a raise to a total)."""
+        self.round[player] = total
+
     def added(self, player: str, to: int) -> int:
         """The chips ``player`` puts in to have ``to`` in front of him this round."""
         return to - self.round.get(player, 0)

@@ -178,7 +178,6 @@ class XmlBuilder(HandBuilder):
         self.node = root
         """The element being read: a failure is reported on its line."""
         self.ledger = Ledger()
-        self.sb_post: int | None = None
         self.structure = ""
         """``FL``, ``PL`` or ``NL`` once the hand's game is read."""
 
