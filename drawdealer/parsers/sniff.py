@@ -49,7 +49,8 @@ _PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actio
 _TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
 _PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
-_XML_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
+XML_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
+"""A DTD declaration in XML: refused by the sniffer and by the XML readers (``xmlsafe``)."""
 
 Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
@@ -304,7 +305,7 @@ def detect_format(lines: Iterable[str]) -> tuple[str, str]:
         for site in SITES:
             if line.startswith(site.prefix) and site.header.match(line):
                 return site.format, ""
-        if line[:2] == "<!" and _XML_DECLARATION.match(line):
+        if line[:2] == "<!" and XML_DECLARATION.match(line):
             return UNKNOWN, (f"line {number}: an XML DOCTYPE or ENTITY declaration: refused (hand histories are"
                              " read without any DTD or entity)")
         if toml_start is None:

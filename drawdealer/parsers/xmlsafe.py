@@ -33,6 +33,7 @@ from drawdealer.engine.record import ActionKind
 from drawdealer.parsers import limits
 from drawdealer.parsers.results import ParseFailure
 from drawdealer.parsers.sitekit import HandBuilder, Ledger, LineError
+from drawdealer.parsers.sniff import XML_DECLARATION
 
 if TYPE_CHECKING:
     from drawdealer.engine.record import HandRecord
@@ -42,7 +43,6 @@ MAX_ELEMENTS = 16 * limits.MAX_ACTIONS
 """Elements in one hand (a Boss Media action is an element and its five cards; a real hand has a few hundred)."""
 
 _PROLOGUE = re.compile(r"\s*(?:<\?xml[^<>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<(?P<root>[A-Za-z_][\w.-]*)>\s*)?", re.S)
-_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
 
 
 class XmlError(ValueError):
@@ -97,7 +97,7 @@ def parse_hand_element(lines: list[str], start: int, *, closing: str = "") -> No
     """
     text = "\n".join(lines)
     if "<!" in text:  # a comment, or a declaration expat might read before it sees the misplaced text
-        found = _DECLARATION.search(text)
+        found = XML_DECLARATION.search(text)
         if found:
             raise XmlError(_refusal(found.group(0)[2:].upper()), start + text.count("\n", 0, found.start()))
     if closing and text.rstrip().endswith(closing):
@@ -155,7 +155,7 @@ def prologue_problem(lines: list[str], start: int) -> XmlError | None:
     """What is wrong with the text before a file's first hand, or None: it may hold only an XML
     declaration, comments and the opening tag of the document's root (``<ROOT>``)."""
     text = "\n".join(lines)
-    found = _DECLARATION.search(text)
+    found = XML_DECLARATION.search(text)
     if found:
         line = start + text.count("\n", 0, found.start())
         return XmlError(_refusal(found.group(0)[2:].upper()), line)
