@@ -272,6 +272,23 @@ def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(
     assert len(lines(default[1])) == 245
 
 
+def test_a_report_travels_between_processes_and_shifts_whole(big_file: Path) -> None:
+    """A worker's reports reach the main process as equal values (``HandReport.__reduce__``), and a
+    report shifted down the file is the keyword-built report with every line moved, its status kept."""
+    import pickle
+    from dataclasses import replace
+
+    reports = [r for r in validate([big_file]) if r.findings][:3]
+    assert reports  # the file's broken hands
+    reports.append(replace(reports[0], status="unparsed"))
+    assert pickle.loads(pickle.dumps(reports, pickle.HIGHEST_PROTOCOL)) == reports
+    for r in reports:
+        moved = r.shifted(40)
+        assert moved == replace(r, line=r.line + 40, findings=tuple(
+            f if f.line is None else replace(f, line=f.line + 40) for f in r.findings))
+        assert moved.status == r.status and r.shifted(0) is r
+
+
 def test_split_ranges_keep_file_line_numbers(big_file: Path, tmp_path: Path) -> None:
     whole = [r.to_dict() for r in validate([big_file], chunk=1 << 30)]
     split = [r.to_dict() for r in validate([big_file], chunk=7_000)]
