@@ -56,6 +56,15 @@ def test_help_is_plain_text_without_rich_panels() -> None:
     assert "╭" not in result.stdout and "│" not in result.stdout
 
 
+@pytest.mark.parametrize("command", ("",) + COMMANDS)
+def test_help_shows_no_markup_escapes(command: str) -> None:
+    """Help is plain text (no Rich markup), so a docstring's ``[N]`` must be written as is: an escape
+    written for Rich (a backslash before the bracket) would reach the user verbatim."""
+    result = runner.invoke(app, [command, "-h"] if command else ["-h"])
+    assert result.exit_code == 0
+    assert "\\[" not in result.stdout
+
+
 # --- shell completion ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
