@@ -38,6 +38,10 @@ CHUNK_BYTES = 1 << 20
 second of work. When the last task is handed out the other processes have nothing left to do, for
 half a task on average: small tasks keep that idle end short (a task costs under a millisecond of its
 own)."""
+TASKS_AHEAD = 8
+"""Tasks a process may be given before the main process has taken the reports of the earliest one
+in flight (8 MB of input, about two seconds of work): on a busy machine a main process left waiting
+for a while does not leave the workers idle."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
@@ -445,13 +449,13 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
-    when a task is done (for :func:`_shift_lines`); at most ``2 × jobs`` tasks are in flight, so
-    memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the interrupted main
-    process stops them (``pool.terminate``) instead of each printing its own traceback."""
+    when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process are
+    in flight, so memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the
+    interrupted main process stops them (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
     import signal
 
-    window = 2 * jobs
+    window = TASKS_AHEAD * jobs
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
