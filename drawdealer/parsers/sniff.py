@@ -20,11 +20,11 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
 
 POKERSTARS = "pokerstars"
@@ -56,7 +56,7 @@ Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Site:
     """A hand-history format drawdealer reads whose hands each start with a header line: how a
     file of it is recognised (by content) and cut into hands, and the module that reads a hand
@@ -107,7 +107,7 @@ def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("drawdealer-cp1252", _cp1252_fallback)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Sniffed:
     """A file's format (``pokerstars``, ``phh`` or ``unknown``), encoding, and why it is unknown."""
 
