@@ -112,3 +112,4 @@ def test_every_record_of_the_package_is_a_frozen_slotted_dataclass() -> None:
     stakes = Stakes(sb=1, bb=2)
     assert {stakes: 1}[Stakes(sb=1, bb=2)] == 1 and stakes.__eq__(3) is NotImplemented
     assert pickle.loads(pickle.dumps(stakes)) == stakes and repr(stakes).startswith("Stakes(sb=1, bb=2, ante=0")
+    assert [Stakes.__eq__.__qualname__, Stakes.__hash__.__qualname__] == ["Stakes.__eq__", "Stakes.__hash__"]

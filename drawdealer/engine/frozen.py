@@ -35,12 +35,16 @@ def record(cls: type[T] | None = None, /, *, kw_only: bool = True) -> Any:
     explicit_hash = "__hash__" in own and not (cls.__dict__["__hash__"] is None and "__eq__" in own)
     cls = dataclass(cls, frozen=True, slots=True, kw_only=kw_only, eq=False, repr=False)
     every = fields(cls)
+    shared: dict[str, Callable[..., Any]] = {}
     if "__eq__" not in own:
-        cls.__eq__ = _eq(_values(f.name for f in every if f.compare))
+        shared["__eq__"] = _eq(_values(f.name for f in every if f.compare))
     if not explicit_hash:
-        cls.__hash__ = _hash(_values(f.name for f in every if (f.compare if f.hash is None else f.hash)))
+        shared["__hash__"] = _hash(_values(f.name for f in every if (f.compare if f.hash is None else f.hash)))
     if "__repr__" not in own:
-        cls.__repr__ = _repr([f.name for f in every if f.repr])
+        shared["__repr__"] = _repr([f.name for f in every if f.repr])
+    for name, method in shared.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
     return cls
 
 
