@@ -61,10 +61,17 @@ class _Unsupported(Exception):
 
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, faster for PHH (raises :class:`tomllib.TOMLDecodeError` the same)."""
+    return read(text)[0]
+
+
+def read(text: str) -> tuple[dict[str, Any], dict[str, int] | None]:
+    """``(loads(text), key_lines)``: where the scanner read the text, ``key_lines`` holds the line
+    (1-based) of each key's first ``key = …`` line, in any table; None where :mod:`tomllib` read it."""
+    scanner = _Scanner(text)
     try:
-        return _Scanner(text).document()
+        return scanner.document(), scanner.key_lines
     except _Unsupported:
-        return tomllib.loads(text)
+        return tomllib.loads(text), None
 
 
 def _rows(m: re.Match[str]) -> list[list[Any]]:
@@ -115,19 +122,21 @@ def _remember(line: str, key: str, value: Any) -> None:
 
 
 class _Scanner:
-    __slots__ = ("end", "pos", "text")
+    __slots__ = ("end", "key_lines", "pos", "text")
 
     def __init__(self, text: str) -> None:
-        if "\r" in text:
-            raise _Unsupported
         self.text = text
         self.pos = 0
         self.end = len(text)
+        self.key_lines: dict[str, int] = {}  # see read()
 
     def document(self) -> dict[str, Any]:
-        text, end = self.text, self.end
+        text, end, key_lines = self.text, self.end, self.key_lines
+        if "\r" in text:
+            raise _Unsupported
         root: dict[str, Any] = {}
         table = root
+        number = 1  # the line at self.pos
         while self.pos < end:
             start = self.pos  # always a line's start
             stop = text.find("\n", start)
@@ -138,31 +147,40 @@ class _Scanner:
                 if key in table:
                     raise _Unsupported
                 table[key] = _copy(value)
+                key_lines.setdefault(key, number)
                 self.pos = start + len(line) + 1
+                number += 1
                 continue
             m = _KEY_VALUE.match(text, start)
             if m is not None:
                 key = m.group(1)
                 if key in table:
                     raise _Unsupported
+                key_lines.setdefault(key, number)
                 self.pos = m.end()
                 table[key] = value = self.value()
                 m = _LINE_END.match(text, self.pos)
                 if m is None:
                     raise _Unsupported
                 self.pos = m.end()
-                if self.pos == start + len(line) + (stop >= 0) and len(line) <= _KNOWN_LINE_CHARS and _flat(value):
-                    _remember(line, key, value)  # the value ends on its line
+                if self.pos == start + len(line) + (stop >= 0):  # the value ends on its line
+                    number += 1
+                    if len(line) <= _KNOWN_LINE_CHARS and _flat(value):
+                        _remember(line, key, value)
+                else:
+                    number += text.count("\n", start, self.pos)
                 continue
             m = _LINE_END.match(text, self.pos)
             if m is not None:
                 self.pos = m.end()
+                number += 1
                 continue
             m = _HEADER.match(text, self.pos)
             if m is None or m.group(1) in root:
                 raise _Unsupported
             table = root[m.group(1)] = {}
             self.pos = m.end()
+            number += 1
         return root
 
     def value(self) -> Any:
