@@ -192,6 +192,21 @@ def test_any_text_the_scanner_reads_tells_its_key_lines_as_the_lines_show_them(t
         assert told is None or told == found
 
 
+ONE_A_LINE = ["a = [\n  ',\n]", "a = [\n  '',\n]", "a = [\n  ''',\n]", "a = [\n  'p1 cc',\n  'p2 f # x',\n]",
+              "a = [\n  'a',\n  'b'\n]", "a = [\n  'a', # c\n  'b',\n]", "a = [\n  'it's',\n]", "a = [\n  'a\x01',\n]",
+              "a = [\n  'a\tb',\n]", "a = [\n  'é ü',\n]", "a = [\n  'a',\n  'b',\n] # c\nb = 1",
+              "a = [\n  'a',\n  'b',\n]]", "a = [\n  'a',\n 'b',\n]", "a = [\n  'a',\n  \"b\",\n]",
+              "a = [\n  'a',\n\n  'b',\n]", "a = [\n  'a',,\n]", "a = [\n  'a',\n]\nb = [\n  'c',\n]"]
+
+
+def test_arrays_written_one_string_a_line_read_as_tomllib_reads_them() -> None:
+    """write_phh's layout of ``actions`` is cut apart at once (phh_toml._Scanner.strings_one_a_line);
+    what only looks like it reads as tomllib reads it, or fails as tomllib fails."""
+    for text in ONE_A_LINE:
+        assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text), text
+    assert phh_toml.read("a = [\n  'p1 cc',\n  '',\n]")[1] is not None  # no tomllib
+
+
 def test_pathological_arrays_fail_fast() -> None:
     """No catastrophic backtracking: a bad character after a long gap is handed to tomllib at once."""
     for text in ["a = ['a'" + " " * 20000 + "x]", "a = [1" + " " * 20000 + "x]", "a = ['a', " + "#c" * 5000 + "\nx]",

@@ -241,6 +241,10 @@ class _Scanner:
                 self.pos = m.end()
                 return _rows(m)
         elif first == "'":
+            if text.startswith("[\n  '", self.pos):
+                strings = self.strings_one_a_line()
+                if strings is not None:
+                    return strings
             m = _STRINGS.match(text, self.pos)
             if m is not None and "'''" not in m.group():  # literal strings, maybe with comments between them
                 self.pos = m.end()
@@ -263,6 +267,21 @@ class _Scanner:
             if char != ",":
                 raise _Unsupported
             pos = _ARRAY_WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+
+    def strings_one_a_line(self) -> list[str] | None:
+        """An array as ``write_phh`` writes ``actions``: ``[``, one literal string a line (two spaces
+        before it, a comma after it), ``]`` on a line of its own. Its strings, cut apart in C, when
+        none holds a quote or a character that is not printable; None for anything else."""
+        text, pos = self.text, self.pos
+        close = text.find("\n]", pos)
+        if close < pos + 7 or not text.startswith("',", close - 2):  # the shortest: [ '', ] on three lines
+            return None
+        strings = text[pos + 5:close - 2].split("',\n  '")
+        joined = "".join(strings)
+        if "'" in joined or not joined.isprintable():  # (a line end or a control character is not)
+            return None
+        self.pos = close + 2
+        return strings
 
     def inline_table(self) -> dict[str, Any]:
         text = self.text
