@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -165,9 +166,9 @@ def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | 
         if m["player"] is not None:
             if m["amount"] is not None:
                 return m["player"], "cbr", m["amount"], commentary
-            if m["verb"] is not None:
-                return m["player"], m["verb"], None, commentary
-            return m["player"], m["draw"], m["cards"], commentary
+            if m["verb"] is not None:  # verbs interned: the reader's comparisons (verb == "cc") find one string
+                return m["player"], sys.intern(m["verb"]), None, commentary
+            return m["player"], sys.intern(m["draw"]), m["cards"], commentary
         if m["dealt"] is not None:
             return "d", "dh", f"{m['dealt']} {m['hole']}", commentary
         if m["board"] is not None:
@@ -205,9 +206,16 @@ _CARD_NAMED = {card_str(card): card for card in full_deck()}
 """Each card by its name as PHH writes it (``7c``); :func:`~drawdealer.engine.cards.parse_card` reads the others."""
 
 
+_TWO_CHARACTERS = re.compile("..", re.DOTALL)
+
+
 @lru_cache(maxsize=4096)  # the same few unknown-card strings ('??????') over and over
 def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
+    if not len(text) % 2:
+        named = tuple(map(_CARD_NAMED.get, _TWO_CHARACTERS.findall(text)))
+        if None not in named:  # every card known and written as PHH writes it (a hand's own cards: seldom seen before)
+            return len(named), named
     known = []
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
