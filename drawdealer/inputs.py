@@ -16,6 +16,7 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 STDIN = "-"
 """The argument that names standard input."""
@@ -58,18 +59,32 @@ def readable(path: str | Path) -> Path:
     process exits (a command reads one standard input). Raises ``OSError``."""
     if not is_stream(path):
         return Path(path)
-    import shutil  # here, not at the top: with bz2, lzma and random they cost every run's start-up
-    import tempfile
+    import tempfile  # here, not at the top: with random it costs every run's start-up
 
     fd, name = tempfile.mkstemp(prefix="drawdealer-stdin-")
     atexit.register(_remove, name)
     with os.fdopen(fd, "wb") as out:
         if str(path) == STDIN:
-            shutil.copyfileobj(sys.stdin.buffer, out, 1 << 20)
+            _copy_text(sys.stdin.buffer, out)
         else:
             with open(path, "rb") as source:
-                shutil.copyfileobj(source, out, 1 << 20)
+                _copy_text(source, out)
     return Path(name)
+
+
+def _copy_text(source: BinaryIO, out: BinaryIO) -> None:
+    """Copy ``source`` to ``out`` a megabyte at a time; a stream that goes on for more than
+    :data:`~drawdealer.parsers.limits.MAX_HAND_CHARS` bytes without a line end (``\\n`` or ``\\r``)
+    raises :class:`~drawdealer.parsers.limits.EndlessLine`, so ``- < /dev/zero`` ends (issue 15)."""
+    from drawdealer.parsers.limits import MAX_HAND_CHARS, EndlessLine
+
+    since_line_end = 0
+    while block := source.read(1 << 20):
+        end = max(block.rfind(b"\n"), block.rfind(b"\r"))
+        since_line_end = since_line_end + len(block) if end < 0 else len(block) - end - 1
+        if since_line_end > MAX_HAND_CHARS:
+            raise EndlessLine()
+        out.write(block)
 
 
 def _remove(name: str) -> None:

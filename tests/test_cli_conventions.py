@@ -56,6 +56,15 @@ def test_help_is_plain_text_without_rich_panels() -> None:
     assert "╭" not in result.stdout and "│" not in result.stdout
 
 
+@pytest.mark.parametrize("command", ("",) + COMMANDS)
+def test_help_shows_no_markup_escapes(command: str) -> None:
+    """Help is plain text (no Rich markup), so a docstring's ``[N]`` must be written as is: an escape
+    written for Rich (a backslash before the bracket) would reach the user verbatim."""
+    result = runner.invoke(app, [command, "-h"] if command else ["-h"])
+    assert result.exit_code == 0
+    assert "\\[" not in result.stdout
+
+
 # --- shell completion ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
@@ -138,6 +147,22 @@ def test_an_unknown_game_is_refused_alike(command: list[str]) -> None:
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("drawdealer: error: --game 'omaha': unknown game")
+
+
+@pytest.mark.parametrize("command", [
+    ["showdown", "--game", "lowball", "A=7s5d4c3h2s", "B=7h6d4s3c2d"],
+    ["validate", "--game", "Lowball", str(CLEAN)],
+    ["deal", "--game", "lowball", "--stakes", "1/2", "--seat=A=10", "--seat=B=10", "--button", "A"],
+])
+def test_a_name_of_more_than_one_game_is_refused_with_the_choices(command: list[str]) -> None:
+    """"lowball" is 2-7 to some players and A-5 (California lowball) to others (RULES.md §3, §16): it
+    used to mean 2-7 silently; every command now asks which."""
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2
+    name = command[2]
+    assert result.stderr.splitlines() == [
+        f"drawdealer: error: --game '{name}': names more than one game; say which: 2-7 (27TD-FL, deuce) or "
+        "A-5 (A5TD-FL, ace-to-five)"]
 
 
 @pytest.mark.parametrize("game", ["27", "high", "27TD-PL", "badugi"])

@@ -75,3 +75,22 @@ def test_a_journal_file_past_the_size_limit_is_refused_unread(tmp_path: Path) ->
     session.write_text(session.read_text() + "#" * 1_100_000 + "\n")
     code, _, err = deal(["--resume", str(journal)], [])
     assert f"{session}: cannot read (larger than 1,000,000 bytes (the limit))" in one_line_error(code, err)
+
+
+def test_input_that_never_ends_a_line_ends_the_session_keeping_the_journal(tmp_path: Path) -> None:
+    """``deal < /dev/zero`` read forever (dropping what it read); past MAX_HAND_CHARS without a line
+    end the input is not commands: one line, exit 2, and the commands before it stay journaled."""
+    import subprocess
+    import sys
+
+    journal = tmp_path / "j"
+    with subprocess.Popen([sys.executable, "-m", "drawdealer", "deal", *BASE, "--journal", str(journal), "--json"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+        out, err = child.communicate("call\n" + "\0" * 1_100_000, timeout=60)
+    errors = [line for line in err.splitlines() if line.startswith("drawdealer: error:")]
+    assert child.returncode == 2 and "Traceback" not in err
+    assert errors == ["drawdealer: error: standard input line 2: no line end in 1,000,000 characters: not text;"
+                      " not read further (every command before it is journaled)"]
+    assert len(out.splitlines()) == 1  # the reply to "call"
+    code, lines, _ = deal(["--resume", str(journal)], ["quit"])
+    assert code == 0 and lines[-1]["pot"] == 4, lines[-1]

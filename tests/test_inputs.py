@@ -121,3 +121,24 @@ def test_a_stray_nul_byte_does_not_make_a_utf8_file_utf16(tmp_path: Path) -> Non
     code, hands, _, stderr = validate_json(path)
     assert code == 1 and stderr == ""
     assert len(hands) == len(validate_json(CLEAN)[1])
+
+
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "phh"], ["status"]])
+def test_standard_input_that_never_ends_a_line_is_one_line_exit_2(command: list[str]) -> None:
+    """``- < /dev/zero`` was copied to the temporary file until the disk was full: a stream that runs
+    past MAX_HAND_CHARS without a line end is not text and is read no further (issue 15)."""
+    with open("/dev/zero", "rb") as zeros:
+        result = subprocess.run([sys.executable, "-m", "drawdealer", *command, "-"], stdin=zeros,
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("drawdealer: error:")]
+    assert len(errors) == 1 and "no line end in 1,000,000 characters" in errors[0]
+
+
+def test_long_lines_that_end_are_copied_whole() -> None:
+    """The endless-line bound counts from the last line end: a long stream of short lines (and a
+    line under the bound) is read as it is, hand by hand."""
+    text = CLEAN.read_bytes() + b"\n" + b"x" * 900_000 + b"\n" + CLEAN.read_bytes()
+    result = RUNNER.invoke(app, ["validate", "--format", "json", "-"], input=text)
+    hands = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sum("hand_id" in h for h in hands) >= 2, result.stdout[:500]

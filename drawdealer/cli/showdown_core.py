@@ -35,7 +35,9 @@ def settle(hands: list[str], *, game: str | None, players: str | None, json_outp
         fail("--game is required: " + GAME_HELP)
     try:
         name = ranking_name(game)
-    except KeyError:
+    except KeyError as exc:  # engine.variants.UnknownGame
+        if getattr(exc, "ambiguous", False):
+            fail(f"--game '{game}': {exc}")
         fail(f"--game '{game}': unknown game; use {GAME_HELP}, or a game id (27TD-FL, ITA …)")
     if players is not None and name != "italian":
         fail(f"--players: '{game}' is dealt from the full deck; only Italian poker has a deck stripped by "

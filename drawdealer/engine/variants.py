@@ -36,7 +36,15 @@ class UnknownGame(KeyError):
 
     code = "GAME_UNSUPPORTED"
 
+    @property
+    def ambiguous(self) -> bool:
+        """Whether the name is one players use for more than one game (``lowball``)."""
+        return _normal(self.args[0]) in _AMBIGUOUS
+
     def __str__(self) -> str:
+        if self.ambiguous:
+            choices = " or ".join(_AMBIGUOUS[_normal(self.args[0])])
+            return f"names more than one game; say which: {choices}"
         return f"unknown game {self.args[0]!r}; known: {', '.join(GAMES)}"
 
 
@@ -124,7 +132,7 @@ GAMES["ITA"] = _spec("ITA", Structure.ITALIAN, "Poker all'italiana")
 _ALIASES: dict[str, str] = {
     # the short names every command takes (``showdown --game deuce`` as ``deal --game deuce``): a
     # ranking's name stands for the game most often played with it
-    "27": "27TD-FL", "2-7": "27TD-FL", "deuce": "27TD-FL", "deuce to seven": "27TD-FL", "lowball": "27TD-FL",
+    "27": "27TD-FL", "2-7": "27TD-FL", "deuce": "27TD-FL", "deuce to seven": "27TD-FL",
     "lowball27": "27TD-FL", "high": "5CD-FL", "a5": "A5TD-FL", "a-5": "A5TD-FL", "ace-to-five": "A5TD-FL",
     "ace to five": "A5TD-FL", "bad": "BADUGI-FL",
     # 2-7 triple draw
@@ -163,6 +171,11 @@ _ALIASES: dict[str, str] = {
     # Italian
     "ita": "ITA", "italian": "ITA", "poker all'italiana": "ITA", "poker all italiana": "ITA",
     "poker italiano": "ITA", "poker tradizionale": "ITA", "italian poker": "ITA",
+}
+
+_AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    # names players use for more than one game: refused with the choices instead of a guess
+    "lowball": ("2-7 (27TD-FL, deuce)", "A-5 (A5TD-FL, ace-to-five)"),
 }
 
 

@@ -91,17 +91,29 @@ def long_number(lines: list[str]) -> int | None:
     return next((index for index, line in enumerate(lines) if _LONG_NUMBER.search(line)), None)
 
 
-def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str]:
+class EndlessLine(OSError):
+    """A stream that runs on for more than :data:`MAX_HAND_CHARS` characters without a line end
+    (``< /dev/zero``) is not text: it is read no further, so that reading it ends."""
+
+    def __init__(self) -> None:
+        super().__init__(f"no line end in {MAX_HAND_CHARS:,} characters: not text; not read further")
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE_CHARS, *, endless: bool = False) -> Iterator[str]:
     """The lines of ``stream`` (with their ``\\n``), each cut to at most ``limit + 1`` characters: the
     rest of a longer line is read and dropped, never held, so that a reader can still tell that
-    the line was too long (``len(line) > limit``)."""
+    the line was too long (``len(line) > limit``). With ``endless``, a line that has not ended after
+    :data:`MAX_HAND_CHARS` characters raises :class:`EndlessLine` (a stream that may never end)."""
     while True:
         line = stream.readline(limit + 1)
         if not line:
             return
         if len(line) > limit and not line.endswith("\n"):
+            dropped = 0
             while (rest := stream.readline(1 << 16)) and not rest.endswith("\n"):
-                pass
+                dropped += len(rest)
+                if endless and dropped > MAX_HAND_CHARS:
+                    raise EndlessLine()
             if rest:
                 line += "\n"
         yield line

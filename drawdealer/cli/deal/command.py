@@ -42,19 +42,19 @@ def deal(
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
-    Commands: fold, check, call \\[N], bet N, raise \\[to] N, allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, ledger, help, quit. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS \\[after NAME], leave NAME, sitout NAME, sitin NAME \\[bb], button NAME.
+    Commands: fold, check, call [N], bet N, raise [to] N, allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, ledger, help, quit. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS [after NAME], leave NAME, sitout NAME, sitin NAME [bb], button NAME.
 
     Every accepted command is journaled before the screen changes; --resume DIR continues after a crash. Piped, one command a line; the exit code is 1 when any was refused.
 
     \b
     --config TOML (flags win over it; a journal's session.toml is accepted too):
       game = "27TD-FL"        # ITA: invito = 10 and chip = 1 instead of stakes
-      stakes = "1/2"          # or \\[stakes] sb = 1, bb = 2 (ante, invito, chip)
+      stakes = "1/2"          # or [stakes] sb = 1, bb = 2 (ante, invito, chip)
       button = "Ann"
-      \\[seats]                 # clockwise; or \\[\\[seats]] name = "Ann", stack = 200
+      [seats]                 # clockwise; or [[seats]] name = "Ann", stack = 200
       Ann = 200
       Bob = 200
-      \\[options]               # RULES.md §13 keys: see drawdealer options
+      [options]               # RULES.md §13 keys: see drawdealer options
       FL_MAX_BETS_PER_ROUND = 5
     """  # noqa: E501
     from drawdealer.cli.deal.journal import Journal

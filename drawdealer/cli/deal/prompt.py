@@ -33,13 +33,14 @@ def _text_lines(stream: TextIO) -> Iterable[str]:
     """The lines of a piped ``stream``; bytes that are not valid in its encoding become U+FFFD, so
     they reach the parser as an unknown word (one refusal) instead of a ``UnicodeDecodeError``. A
     line is cut past ``MAX_LINE_CHARS`` as it is read (``parsers/limits.py``; the parser refuses it),
-    so endless input without a line end (``< /dev/zero``) never grows in memory."""
+    so a long line never grows in memory, and input that never ends a line (``< /dev/zero``) ends
+    the session (:class:`~drawdealer.parsers.limits.EndlessLine`)."""
     from drawdealer.parsers.limits import bounded_lines
 
     raw = getattr(stream, "buffer", None)
     if raw is not None:
         stream = io.TextIOWrapper(raw, encoding=stream.encoding or "utf-8", errors="replace")
-    return bounded_lines(stream)
+    return bounded_lines(stream, endless=True)
 
 
 class Prompt:
@@ -83,8 +84,15 @@ class Prompt:
     def lines(self, prompt: Callable[[], str]) -> Iterator[str]:
         """The lines typed, one at a time (``prompt()`` is shown before each on a terminal)."""
         if not self.interactive:
-            for line in _text_lines(sys.stdin):
-                yield line.rstrip("\r\n")
+            from drawdealer.cli.errors import fail
+            from drawdealer.parsers.limits import EndlessLine
+
+            number = 0
+            try:
+                for number, line in enumerate(_text_lines(sys.stdin), 1):
+                    yield line.rstrip("\r\n")
+            except EndlessLine as exc:
+                fail(f"standard input line {number + 1}: {exc} (every command before it is journaled)")
             return
         while True:
             try:

@@ -9,30 +9,16 @@ this module is first imported; :func:`value_a5` is the fast path for code holdin
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping
 
-from drawdealer.engine.cards import Card
-from drawdealer.engine.ranking.fivecard import build_tables
+from drawdealer.engine.ranking.fivecard import build_tables, evaluators
 from drawdealer.engine.ranking.tableranking import TableRanking
 
 _TABLES = build_tables(ace_low_straight=False, low_wins=True, ace_to_five=True)
-_UNIQUE = _TABLES.unique
-_PAIRED = _TABLES.paired
 
-
-def value_a5(a: Card, b: Card, c: Card, d: Card, e: Card) -> int:
-    """A-5 strength of five distinct cards: 6175 for ``5-4-3-2-A`` … 1 for four kings with a queen.
-
-    Higher is better; equal values tie (suits never count). See :mod:`.fivecard` for the look-up.
-    """
-    return _UNIQUE[(a | b | c | d | e) >> 12] or _PAIRED[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-
-
-def values_a5(hands: Iterable[Sequence[Card]]) -> list[int]:
-    """:func:`value_a5` of each five-card hand (the same look-up, without a call per hand)."""
-    unique, paired = _UNIQUE, _PAIRED
-    return [unique[(a | b | c | d | e) >> 12] or paired[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-            for a, b, c, d, e in hands]
+value_a5, values_a5 = evaluators(_TABLES)
+"""A-5 strength of five distinct cards: 6175 for ``5-4-3-2-A`` … 1 for four kings with a queen (RULES.md §16).
+``values_a5(hands)``: the same for many hands."""
 
 
 A5 = TableRanking(name="a5", tables=_TABLES, low_wins=True, value=value_a5, values=values_a5)

@@ -24,9 +24,9 @@ about ten integer operations and one look-up, no sorting.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import Callable, Iterable, NamedTuple, Sequence
 
-from drawdealer.engine.cards import PRIMES
+from drawdealer.engine.cards import PRIMES, Card
 
 NO_PAIR, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 """Categories in standard order, worst to best for high, best to worst for 2-7 (RULES.md §3.2)."""
@@ -160,3 +160,20 @@ def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = 
             for s in suit_indices[kind]:
                 unique[key << 4 | s] = n
     return Tables(unique, paired, order)
+
+
+def evaluators(tables: Tables) -> tuple[Callable[[Card, Card, Card, Card, Card], int],
+                                         Callable[[Iterable[Sequence[Card]]], list[int]]]:
+    """``(value, values)`` over ``tables``: ``value(a, b, c, d, e)`` is the class number of five
+    distinct cards (higher is better, equal numbers tie), by the look-up of this module's docstring;
+    ``values(hands)`` is the same for many five-card hands, without a call per hand."""
+    unique, paired = tables.unique, tables.paired
+
+    def value(a: Card, b: Card, c: Card, d: Card, e: Card) -> int:
+        return unique[(a | b | c | d | e) >> 12] or paired[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
+
+    def values(hands: Iterable[Sequence[Card]]) -> list[int]:
+        return [unique[(a | b | c | d | e) >> 12] or paired[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
+                for a, b, c, d, e in hands]
+
+    return value, values

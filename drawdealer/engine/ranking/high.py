@@ -9,30 +9,16 @@ fast path for code that holds Card ints already.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping
 
-from drawdealer.engine.cards import Card
-from drawdealer.engine.ranking.fivecard import build_tables
+from drawdealer.engine.ranking.fivecard import build_tables, evaluators
 from drawdealer.engine.ranking.tableranking import TableRanking
 
 _TABLES = build_tables(ace_low_straight=True, low_wins=False)
-_UNIQUE = _TABLES.unique
-_PAIRED = _TABLES.paired
 
-
-def value_high(a: Card, b: Card, c: Card, d: Card, e: Card) -> int:
-    """High strength of five distinct cards: 7462 for a royal flush … 1 for ``7-5-4-3-2``.
-
-    Higher is better; equal values tie. See :mod:`.fivecard` for the look-up.
-    """
-    return _UNIQUE[(a | b | c | d | e) >> 12] or _PAIRED[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-
-
-def values_high(hands: Iterable[Sequence[Card]]) -> list[int]:
-    """:func:`value_high` of each five-card hand (the same look-up, without a call per hand)."""
-    unique, paired = _UNIQUE, _PAIRED
-    return [unique[(a | b | c | d | e) >> 12] or paired[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-            for a, b, c, d, e in hands]
+value_high, values_high = evaluators(_TABLES)
+"""High strength of five distinct cards: 7462 for a royal flush … 1 for ``7-5-4-3-2``.
+``values_high(hands)``: the same for many hands."""
 
 
 HIGH = TableRanking(name="high", tables=_TABLES, low_wins=False, value=value_high, values=values_high)

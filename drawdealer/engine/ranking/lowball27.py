@@ -8,30 +8,16 @@ path for code that holds Card ints already.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping
 
-from drawdealer.engine.cards import Card
-from drawdealer.engine.ranking.fivecard import build_tables
+from drawdealer.engine.ranking.fivecard import build_tables, evaluators
 from drawdealer.engine.ranking.tableranking import TableRanking
 
 _TABLES = build_tables(ace_low_straight=False, low_wins=True)
-_UNIQUE = _TABLES.unique
-_PAIRED = _TABLES.paired
 
-
-def value27(a: Card, b: Card, c: Card, d: Card, e: Card) -> int:
-    """2-7 strength of five distinct cards: 7462 for ``7-5-4-3-2`` … 1 for ``A-K-Q-J-T`` suited.
-
-    Higher is better; equal values tie (RULES.md §3.3). See :mod:`.fivecard` for the look-up.
-    """
-    return _UNIQUE[(a | b | c | d | e) >> 12] or _PAIRED[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-
-
-def values27(hands: Iterable[Sequence[Card]]) -> list[int]:
-    """:func:`value27` of each five-card hand (the same look-up, without a call per hand)."""
-    unique, paired = _UNIQUE, _PAIRED
-    return [unique[(a | b | c | d | e) >> 12] or paired[(a & 255) * (b & 255) * (c & 255) * (d & 255) * (e & 255)]
-            for a, b, c, d, e in hands]
+value27, values27 = evaluators(_TABLES)
+"""2-7 strength of five distinct cards: 7462 for ``7-5-4-3-2`` … 1 for ``A-K-Q-J-T`` suited (RULES.md §3.3).
+``values27(hands)``: the same for many hands."""
 
 
 LOWBALL27 = TableRanking(name="lowball27", tables=_TABLES, low_wins=True, value=value27, values=values27)
