@@ -53,6 +53,7 @@ import re
 import sys
 import tomllib
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
@@ -285,6 +286,7 @@ class _Skip(Exception):
         self.message = message
 
 
+_OPERATION, _ARGUMENT = itemgetter(1), itemgetter(2)  # of an item of _Reader._actions, of its operation
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
 
 
@@ -459,7 +461,8 @@ class _Reader:
         bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
-        numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
+        if float in map(type, map(_ARGUMENT, map(_OPERATION, ops))):  # only a cbr's argument is a number
+            numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
             numbers += self._field(key) or []
         for value in stacks_raw:
