@@ -78,15 +78,14 @@ def _rows(m: re.Match[str]) -> list[list[Any]]:
     """The rows of a match of :data:`_ROWS`, each item read as :meth:`_Scanner.value` reads it."""
     rows: list[list[Any]] = []
     row: list[Any] = rows  # replaced at the first row's bracket
-    for string in _ROW_TOKEN.finditer(m.string, m.start() + 1, m.end() - 1):
-        if string.group(5) is not None:  # groups: string, number (its fraction, its exponent), bracket
+    for string, number, fraction, exponent, bracket in _ROW_TOKEN.findall(m.string, m.start() + 1, m.end() - 1):
+        if bracket:  # a group that did not take part is '': a number or a bracket is never empty
             row = []
             rows.append(row)
-        elif string.group(2) is not None:
-            number = string.group(2)
-            row.append(float(number) if string.group(3) is not None or string.group(4) is not None else int(number))
+        elif number:
+            row.append(float(number) if fraction or exponent else int(number))
         else:
-            row.append(string.group(1))
+            row.append(string)
     return rows
 
 
