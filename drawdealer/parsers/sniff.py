@@ -261,7 +261,7 @@ def _block_lines(block: str) -> list[str]:
     lines = block.split("\n")
     if block.endswith("\n"):
         lines.pop()
-    if max(map(len, lines), default=0) > limits.MAX_LINE_CHARS:
+    if len(block) > limits.MAX_LINE_CHARS and max(map(len, lines)) > limits.MAX_LINE_CHARS:
         lines = [line[:limits.MAX_LINE_CHARS + 1] for line in lines]
     return list(_clean(lines)) if "\ufeff" in block else list(map(str.rstrip, lines))
 
