@@ -745,34 +745,29 @@ class _Reader:
                     paid = amount - committed[i] if kind is _RAISE else amount if kind in (_BET, _CALL) else 0
                     stacks[i] -= paid
                     committed[i] += paid
-                    if committed[i] > high:
-                        high = committed[i]
-                    out.append(new_action(kind, name, amount, _all_in(ext, stacks[i] == 0), line=line, text=text))
+                    all_in = _all_in(ext, stacks[i] == 0)
                 elif verb == "cc":
                     owed = high - committed[i]
                     if owed <= 0:
-                        out.append(new_action(_CHECK, name, line=line, text=text))
-                        continue
-                    paid = owed if owed < stacks[i] else stacks[i]
-                    stacks[i] -= paid
-                    committed[i] += paid
-                    out.append(new_action(_CALL, name, paid, _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0,
-                                          line=line, text=text))
+                        kind, amount, all_in = _CHECK, 0, False
+                    else:
+                        kind, amount = _CALL, owed if owed < stacks[i] else stacks[i]
+                        stacks[i] -= amount
+                        committed[i] += amount
+                        all_in = _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0
                 elif verb == "f":
-                    out.append(new_action(_FOLD, name, line=line, text=text))
+                    kind, amount, all_in = _FOLD, 0, False
                 else:  # cbr
                     to = self._amount(arg, "actions")
                     # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
                     paid = to - committed[i] if to > committed[i] else 0
                     all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
                     stacks[i] = stacks[i] - paid if paid < stacks[i] else 0
-                    if high == 0:
-                        out.append(new_action(_BET, name, paid, all_in, line=line, text=text))
-                    else:
-                        out.append(new_action(_RAISE, name, committed[i] + paid, all_in, line=line, text=text))
+                    kind, amount = (_BET, paid) if high == 0 else (_RAISE, committed[i] + paid)
                     committed[i] += paid
-                    if committed[i] > high:
-                        high = committed[i]
+                if committed[i] > high:
+                    high = committed[i]
+                out.append(new_action(kind, name, amount, all_in, line=line, text=text))
         except CardError as e:
             raise _Fail(str(e), line, 1, text) from None
         dealing.finish()
