@@ -17,9 +17,9 @@ What each target can carry:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
+from drawdealer.engine.frozen import record
 from drawdealer.engine.record import HandRecord
 
 FORMATS = ("phh", "pokerstars")
@@ -33,7 +33,7 @@ LEFT_OUT = {"game": "games drawdealer does not play", "cancelled": "cancelled", 
 """Why a hand is left out for its game (:attr:`NotConverted.left_out`), as the summary line says it."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Converted:
     """One hand in the target format; ``differences`` lists what reading it back changed (empty = same record)."""
 
@@ -43,7 +43,7 @@ class Converted:
     differences: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class NotConverted:
     """A hand that could not be converted: a parse error, another game, or a game the target cannot say."""
 

@@ -24,12 +24,12 @@ import os
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
 
@@ -49,7 +49,7 @@ _HEADER = re.compile(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header lin
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandReport:
     """One hand of a file and its findings; ``status`` is ``replayed``, ``skipped`` or ``unparsed``."""
 
@@ -95,7 +95,7 @@ def _report(file: str, hand_id: str | None, line: int, game: str | None, finding
     return _new_report(file=file, hand_id=hand_id, line=line, game=game, findings=findings, status=status)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FileProblem:
     """A file that cannot be read at all (the CLI exits 2 after the other files)."""
 
@@ -103,7 +103,7 @@ class FileProblem:
     message: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PassedOver:
     """A file found inside a folder that is not validated, and why (``reason``): another site's
     histories, a tournament summary, not a hand history, or ``unreadable``. Only an unreadable one
@@ -122,7 +122,7 @@ _NOT_READ = (FileProblem, PassedOver)
 """What :func:`plan` yields in place of a task for a file it will not read."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Task:
     """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
     ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see

@@ -1,13 +1,17 @@
-"""``engine.frozen.maker`` builds the same instance as the dataclass itself, only faster."""
+"""``engine.frozen``: ``maker`` builds the same instance as the dataclass itself, only faster; ``record``
+declares a class that behaves as ``dataclass(frozen=True, slots=True, kw_only=True)`` does."""
 
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.pots import Pot, PotAward
 from drawdealer.engine.settle import Settlement
 
@@ -35,3 +39,77 @@ def test_defaults_and_keywords():
 def test_only_for_slotted_dataclasses_without_post_init():
     with pytest.raises(TypeError):
         maker(Finding)  # validates its code in __post_init__
+
+
+# --- record: the same equality, hash and repr as dataclass(frozen=True, slots=True, kw_only=True)
+
+def _twins(body: dict) -> tuple[type, type]:
+    """The same class body declared with ``record`` and with the standard library's dataclass."""
+    def make(decorate):
+        return decorate(type("Twin", (), dict(body, __annotations__=dict(body["__annotations__"]))))
+
+    return make(record), make(dataclasses.dataclass(frozen=True, slots=True, kw_only=True))
+
+
+_BODIES = {
+    "plain": {"__annotations__": {"a": "int", "b": "tuple"}, "b": ()},
+    "one field": {"__annotations__": {"a": "int"}},
+    "no field": {"__annotations__": {}},
+    "field options": {"__annotations__": {"a": "int", "b": "int", "c": "int", "d": "int"},
+                      "b": dataclasses.field(default=0, compare=False), "c": dataclasses.field(default=0, repr=False),
+                      "d": dataclasses.field(default=0, hash=False)},
+    "own methods": {"__annotations__": {"a": "int"}, "__repr__": lambda self: "mine",
+                    "__eq__": lambda self, other: True, "__hash__": lambda self: 7},
+    "own eq only": {"__annotations__": {"a": "int"}, "__eq__": lambda self, other: self.a % 2 == other.a % 2},
+}
+
+
+@pytest.mark.parametrize("body", _BODIES.values(), ids=list(_BODIES))
+@given(values=st.lists(st.integers(-3, 3), min_size=4, max_size=4), others=st.lists(st.integers(-3, 3), min_size=4,
+                                                                                  max_size=4))
+def test_record_behaves_as_the_dataclass(body: dict, values: list[int], others: list[int]) -> None:
+    ours, theirs = _twins(body)
+    names = list(body["__annotations__"])
+    x, y = (dict(zip(names, v)) for v in (values, others))
+    for cls in (ours, theirs):
+        assert "__dict__" not in dir(cls(**x)) and cls.__slots__ == tuple(names)
+        if names:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                cls(**x).a = 1
+            with pytest.raises(TypeError):
+                cls(*values[:len(names)])  # keyword-only
+    assert repr(ours(**x)) == repr(theirs(**x))
+    assert hash(ours(**x)) == hash(theirs(**x))
+    assert (ours(**x) == ours(**y)) == (theirs(**x) == theirs(**y))
+    assert (ours(**x) != ours(**y)) == (theirs(**x) != theirs(**y))
+    if "__eq__" not in body:
+        assert ours(**x) != theirs(**x) and ours(**x) != values  # another class is never equal
+    assert dataclasses.replace(ours(**x), **y) == ours(**y)
+
+
+def test_record_by_position_and_recursive_repr() -> None:
+    @record(kw_only=False)
+    class Pair:
+        """Two values."""
+
+        left: object
+        right: object = None
+
+    assert Pair(1, 2) == Pair(left=1, right=2) and repr(Pair(1)) == f"{Pair.__qualname__}(left=1, right=None)"
+    loop: list = []
+    pair = Pair(loop)
+    loop.append(pair)
+    assert repr(pair) == f"{Pair.__qualname__}(left=[...], right=None)"
+
+
+def test_every_record_of_the_package_is_a_frozen_slotted_dataclass() -> None:
+    """The classes declared with ``record`` keep what callers rely on: fields, replace, immutability."""
+    from drawdealer.engine.record import HandRecord, Stakes
+    from drawdealer.validate import HandReport
+
+    for cls in (Finding, Pot, PotAward, Settlement, HandRecord, Stakes, HandReport):
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen and "__slots__" in cls.__dict__
+    stakes = Stakes(sb=1, bb=2)
+    assert {stakes: 1}[Stakes(sb=1, bb=2)] == 1 and stakes.__eq__(3) is NotImplemented
+    assert pickle.loads(pickle.dumps(stakes)) == stakes and repr(stakes).startswith("Stakes(sb=1, bb=2, ante=0")
+    assert [Stakes.__eq__.__qualname__, Stakes.__hash__.__qualname__] == ["Stakes.__eq__", "Stakes.__hash__"]

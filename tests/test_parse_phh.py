@@ -210,6 +210,17 @@ def test_a_hand_cut_short_fails_on_its_last_line(cut: str) -> None:
     assert (result.line, result.text) == (6, cut)
 
 
+def test_a_fractional_bet_alone_makes_every_amount_cents() -> None:
+    """The reader looks for a fraction among the actions' amounts only when one is written as a float."""
+    (hand,) = list(read_text(HEADS_UP.format(actions="'d dh p1 ??????????', 'd dh p2 ??????????', 'p2 cbr 2.5', "
+                                                     "'p1 f'")))
+    assert hand.currency == "¤" and hand.stakes == Stakes(sb=100, bb=200)
+    assert hand.actions[2].amount == 250
+    (whole,) = list(read_text(HEADS_UP.format(actions="'d dh p1 ??????????', 'd dh p2 ??????????', 'p2 cbr 4.0', "
+                                                      "'p1 f'")))
+    assert whole.currency == "" and whole.actions[2].amount == 4
+
+
 def test_fractional_amounts_without_a_currency_are_cents() -> None:
     text = HEADS_UP.replace("[1, 2]", "[0.25, 0.5]").replace("min_bet = 2", "min_bet = 0.5")
     (hand,) = list(read_text(text.format(actions="'d dh p1 ??????????', 'd dh p2 ??????????', 'p2 cbr 1.5', 'p1 f'")))

@@ -20,6 +20,7 @@ from drawdealer.parsers import phh_toml, read_hands, read_text, write_phh
 from drawdealer.parsers.phh import (
     _PLAIN_ACTION,
     _Fail,
+    _key_lines,
     _parse_with_grammar,
     parse_action_string,
 )
@@ -157,6 +158,53 @@ def test_local_times_skip_tomllib() -> None:
     with pytest.raises(phh_toml._Unsupported):
         phh_toml._Scanner("time = 20:00:00.5").document()
     assert phh_toml.loads("time = 20:00:00.5") == tomllib.loads("time = 20:00:00.5")
+
+
+def key_lines_both_ways(text: str) -> tuple[dict[str, int] | None, dict[str, int]]:
+    """The scanner's key lines (phh_toml.read) and those the reader finds in the lines when tomllib
+    reads a hand (phh._key_lines), for the keys a reader can ask for (a letter or '_' first)."""
+    _, told = phh_toml.read(text)
+    told = {key: line for key, line in told.items() if key[0].isalpha() or key[0] == "_"} if told else told
+    return told, _key_lines(text.split("\n"))
+
+
+def test_the_scanner_tells_each_keys_line_as_the_lines_show_it() -> None:
+    """A hand the scanner reads needs no search for the line of each field (phh_toml.read): the line
+    it tells is the first ``key = …`` line, in every PHH file, written hand and multi-line array."""
+    texts = generated_phh(2)
+    for path in phh_files():
+        texts += ["\n".join(lines) for _start, lines in split_phh(open_lines(path, sniff(path).encoding))]
+    texts += ["a = 1\n\n# c\n[s]\nb = [\n 1,\n # x = 2\n 2]\n  c = 3 # d = 4\n\td = {e = 5}\nf = 6"]
+    read = 0
+    for text in texts:
+        told, found = key_lines_both_ways(text)
+        if told is not None:
+            read += 1
+            assert told == found, text
+    assert read > len(texts) // 2
+
+
+@settings(max_examples=500, deadline=None)
+@given(toml_texts())
+def test_any_text_the_scanner_reads_tells_its_key_lines_as_the_lines_show_them(text: str) -> None:
+    if toml_result(tomllib.loads, text)[0] == "ok":
+        told, found = key_lines_both_ways(text)
+        assert told is None or told == found
+
+
+ONE_A_LINE = ["a = [\n  ',\n]", "a = [\n  '',\n]", "a = [\n  ''',\n]", "a = [\n  'p1 cc',\n  'p2 f # x',\n]",
+              "a = [\n  'a',\n  'b'\n]", "a = [\n  'a', # c\n  'b',\n]", "a = [\n  'it's',\n]", "a = [\n  'a\x01',\n]",
+              "a = [\n  'a\tb',\n]", "a = [\n  'é ü',\n]", "a = [\n  'a',\n  'b',\n] # c\nb = 1",
+              "a = [\n  'a',\n  'b',\n]]", "a = [\n  'a',\n 'b',\n]", "a = [\n  'a',\n  \"b\",\n]",
+              "a = [\n  'a',\n\n  'b',\n]", "a = [\n  'a',,\n]", "a = [\n  'a',\n]\nb = [\n  'c',\n]"]
+
+
+def test_arrays_written_one_string_a_line_read_as_tomllib_reads_them() -> None:
+    """write_phh's layout of ``actions`` is cut apart at once (phh_toml._Scanner.strings_one_a_line);
+    what only looks like it reads as tomllib reads it, or fails as tomllib fails."""
+    for text in ONE_A_LINE:
+        assert toml_result(phh_toml.loads, text) == toml_result(tomllib.loads, text), text
+    assert phh_toml.read("a = [\n  'p1 cc',\n  '',\n]")[1] is not None  # no tomllib
 
 
 def test_pathological_arrays_fail_fast() -> None:

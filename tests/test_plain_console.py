@@ -32,7 +32,7 @@ def plain_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _through_rich(text: str) -> str:
     out = io.StringIO()
-    Console(file=out, highlight=False).print(text, markup=False)
+    Console(file=out, highlight=False, emoji=False).print(text, markup=False)
     return out.getvalue()
 
 
@@ -55,6 +55,18 @@ def test_a_line_is_printed_as_rich_prints_it(plain_env: None, text: str) -> None
     with redirect_stdout(io.StringIO()) as out:
         console.line(text)
     assert out.getvalue() == _through_rich(text)
+
+
+def test_emoji_codes_in_names_are_printed_as_written(plain_env: None, monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """A file (or player) named ``x:thumbs_up:`` was printed as ``x👍`` once a line went through Rich
+    (on a terminal, or a line with two colons): names are text, never emoji codes."""
+    named = tmp_path / "x:thumbs_up:.txt"
+    named.write_bytes((FIXTURES / "findings" / "RAISE_ABOVE_POT_LIMIT.txt").read_bytes().replace(b"Player3", b"Al:smile:"))
+    for env in ({}, {"COLUMNS": "100"}):  # the direct path, and every line through Rich
+        code, out = _report([str(named)], env)
+        assert code == 1
+        assert "x:thumbs_up:.txt" in out and "Al:smile: raises" in out and "\U0001f44d" not in out, out
 
 
 def test_the_short_plain_line_does_not_make_a_rich_console(plain_env: None, capsys: pytest.CaptureFixture[str]) -> None:

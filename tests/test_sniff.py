@@ -30,6 +30,8 @@ from drawdealer.parsers.sniff import (
     sniff,
     split_phh,
     split_phh_batches,
+    split_phh_blocks,
+    _block_lines,
     split_pokerstars,
     split_text,
 )
@@ -189,6 +191,19 @@ def test_split_phh_does_not_depend_on_how_the_lines_are_batched(lines: list[str]
     cuts = sorted(data.draw(st.lists(st.integers(0, len(lines)), max_size=5)))
     batches = [lines[a:b] for a, b in zip([0, *cuts], [*cuts, len(lines)])]
     assert list(split_phh_batches(batches)) == list(split_phh_batches([lines])) == list(split_phh(lines))
+
+
+@settings(max_examples=300, deadline=None)
+@given(line_texts(), st.data())
+def test_hands_found_in_blocks_are_the_hands_split_phh_finds_in_lines(text: str, data: st.DataObject) -> None:
+    """split_phh_blocks searches text blocks (which end anywhere at a line end) for the headers: it
+    finds the hands, their start lines and their cleaned lines that split_phh finds testing every line."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as decoded (universal line ends)
+    ends = [k + 1 for k, char in enumerate(text) if char == "\n"]
+    cuts = sorted(set(data.draw(st.lists(st.sampled_from(ends), max_size=6)))) if ends else []
+    blocks = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)]) if b > a]
+    lines = [line for block in blocks for line in _block_lines(block)]
+    assert list(split_phh_blocks(blocks)) == list(split_phh(lines))
 
 
 def test_streaming_keeps_memory_flat(tmp_path: Path) -> None:

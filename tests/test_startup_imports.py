@@ -58,3 +58,15 @@ def test_typer_reads_every_command_signature_without_compiling_it() -> None:
     for callback in callbacks:
         strings = [name for name, a in inspect.get_annotations(callback).items() if isinstance(a, str)]
         assert not strings, f"{callback.__module__}.{callback.__name__}: string annotations {strings}"
+
+
+def test_showdown_loads_neither_typer_nor_rich_emoji_table() -> None:
+    """The fast path prints the table with Rich, without Typer and without Rich's emoji table (about a
+    tenth of the command: our titles hold no ``:code:``)."""
+    code = ("sys.argv = ['drawdealer', 'showdown', '--game', '27', '7s5d4c3h2s', '7h6d4s3c2d']\n"
+            "from drawdealer.cli.main import main\n"
+            "try:\n    main()\nfinally:\n    sys.stderr.write('EMOJI %s\\n' % ('rich._emoji_codes' in sys.modules))\n")
+    loaded, done = _loaded(code, stdout=subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    assert "Winner: 1" in done.stdout
+    assert loaded == {"rich"} and "EMOJI False" in done.stderr

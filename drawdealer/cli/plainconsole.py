@@ -4,8 +4,7 @@ Importing Rich's console costs about a quarter of ``drawdealer validate`` on one
 report is often one plain line (``3 hands in 1 file: 3 clean``). Rich prints such a line unchanged
 when nothing can make it differ: no standard stream is a terminal and ``COLUMNS`` is not set (so
 Rich writes no colour and wraps at its default 80 columns), and the line is printable ASCII (one
-column a character, no tab or control character) shorter than 80 columns, holding at most one colon
-(Rich turns ``:name:`` into an emoji). :meth:`PlainConsole.line` writes those lines itself; every
+column a character, no tab or control character) shorter than 80 columns. :meth:`PlainConsole.line` writes those lines itself; every
 other line, and everything styled, goes through :attr:`PlainConsole.rich`, made on first use.
 """
 
@@ -29,7 +28,7 @@ def _rich_would_style() -> bool:
 
 class PlainConsole:
     """Plain lines written directly when Rich would print them unchanged; a Rich ``Console``
-    (``highlight=False``) for the rest."""
+    (``highlight=False, emoji=False``) for the rest."""
 
     def __init__(self) -> None:
         self._direct = not _rich_would_style()
@@ -39,12 +38,11 @@ class PlainConsole:
         """The Rich console, imported and made on first use."""
         from rich.console import Console
 
-        return Console(highlight=False)
+        return Console(highlight=False, emoji=False)  # a name like ':thumbs_up:' is text, not an emoji
 
     def line(self, text: str) -> None:
         """Print ``text`` as one line, without markup: the same output as ``rich.print(text, markup=False)``."""
-        if self._direct and len(text) < _RICH_DEFAULT_WIDTH and text.isascii() and text.isprintable() \
-                and text.count(":") < 2:
+        if self._direct and len(text) < _RICH_DEFAULT_WIDTH and text.isascii() and text.isprintable():
             sys.stdout.write(text + "\n")
         else:
             self.rich.print(text, markup=False)

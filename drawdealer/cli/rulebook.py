@@ -7,9 +7,10 @@ by a test), so ``drawdealer rules 7.3`` works from an installed package as from 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+
+from drawdealer.engine.frozen import record
 
 CITATION = re.compile(r"§(\d+(?:\.\d+)?)")
 """A section citation as the code, findings and messages write it: ``§7.3``, ``§13``."""
@@ -18,7 +19,7 @@ _HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?)\.? (.*)$", re.M)
 _ASKED = re.compile(r"§?\s*(\d+(?:\.\d+)?)\.?")
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Section:
     """One numbered section: ``number`` ("7.3"), its ``title`` and its ``text`` (Markdown, sub-sections included)."""
 

@@ -72,7 +72,7 @@ def _print_codes(infos: "list[CodeInfo]") -> None:
     from rich.table import Table
     from rich.text import Text
 
-    console = Console()
+    console = Console(emoji=False)
     console.print(f"{len(infos)} finding codes", highlight=False)
     if console.width >= _TABLE_WIDTH:
         table = Table(box=box.SIMPLE_HEAD)
@@ -100,7 +100,7 @@ def _print_code(info: "CodeInfo", section: "Section") -> None:
     from rich.console import Console
     from rich.text import Text
 
-    console = Console()
+    console = Console(emoji=False)
     head = Text.assemble((info.code, "bold"), " (", _severity_text(info), f") §{info.section} {section.title}")
     console.print(head)
     console.print(Text(info.title))
@@ -113,7 +113,7 @@ def _print_markdown(text: str, console: Any = None) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    (console or Console()).print(Markdown(text))
+    (console or Console(emoji=False)).print(Markdown(text))
 
 
 def _severity_text(info: "CodeInfo") -> Any:

@@ -172,7 +172,7 @@ def _print_table(title: str, rows: list[dict], cards: list[list[Card]], explanat
 
     from drawdealer.cli.render import cards_text
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)  # names are text, never :emoji: codes (and Rich need not load its table)
     fancy = console.is_terminal
     table = Table(box=box.SIMPLE_HEAD, title=f"Showdown: {title}", title_justify="left")
     table.add_column("place", justify="right", no_wrap=True)
@@ -202,7 +202,7 @@ def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], wi
 
     from drawdealer.cli.render import cards_text
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)  # names are text, never :emoji: codes (and Rich need not load its table)
     fancy = console.is_terminal
     table = Table(box=box.SIMPLE_HEAD, title=f"Showdown: {title}", title_justify="left")
     table.add_column("name", no_wrap=True)

@@ -5,16 +5,16 @@ Player names, table names, file names and the messages that quote them are data:
 control characters become visible escapes (``\\x1b``), and so do the bytes of a file name that are
 not UTF-8 (Python holds them as lone surrogates, ``os.fsdecode``). JSON output keeps the exact text
 and is always valid UTF-8 (:func:`json_text`). This module imports nothing heavy: ``cli/errors.py``
-and the showdown fast path use it.
+and the showdown fast path use it; ``json`` is imported by :func:`json_text` and the pattern of
+:func:`shown` compiled (``re``'s cache) only when a text needs them, which a plain report never does.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
 """C0 and C1 control characters, DEL, and lone surrogates."""
 
 
@@ -29,13 +29,15 @@ def shown(text: str) -> str:
     """``text`` with every control character and undecodable byte shown as an escape: ``a\\x1bb``."""
     if text.isprintable():
         return text
-    return _UNSAFE.sub(_escape, text)
+    return re.sub(_UNSAFE, _escape, text)
 
 
 def json_text(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)``, unless a string in it holds a lone surrogate (the
     undecodable bytes of a file name): then every non-ASCII character is a ``\\u`` escape, so the
     line is valid UTF-8 and ``json.loads`` still gives the exact text back."""
+    import json
+
     text = json.dumps(value, ensure_ascii=False)
     if text.isascii():
         return text

@@ -102,7 +102,7 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
 
     from drawdealer.validate import total_bytes
 
-    errconsole = Console(stderr=True)
+    errconsole = Console(stderr=True, emoji=False)
     size = total_bytes(files) if errconsole.is_terminal else 0
     if size <= PROGRESS_BYTES:
         yield None, None, None

@@ -9,10 +9,10 @@ calls :func:`pot_limit_quote` directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping
 
+from drawdealer.engine.frozen import record
 from drawdealer.engine.options import Options
 from drawdealer.engine.variants import GameSpec
 
@@ -72,7 +72,7 @@ def infer_last_raise(bets: Mapping[str, int], big_blind: int | None) -> int:
     return max([big_blind or 1, *steps])
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PotLimitQuote:
     """What a pot-limit actor may do, with the arithmetic (RULES.md §7.3, §12.1).
 

@@ -17,11 +17,10 @@ expected, actual, details)`` tuples; the hand state turns them into findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.options import Options
 
 Problem = tuple[str, str, Any, Any, dict]
@@ -33,7 +32,7 @@ _PILE_OF = {name: code for code, name in PILE_NAMES.items()}
 _THIS_ROUND = frozenset((DONE, DECLARED))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Reshuffle:
     """One reshuffle (RULES.md §8.4): which piles went in (card counts), before whose cards."""
 

@@ -6,9 +6,11 @@ severity, a title, the RULES.md section it enforces and a one-line example (conv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any
+
+from drawdealer.engine.frozen import record
 
 
 class Severity(str, Enum):
@@ -18,7 +20,7 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CodeInfo:
     """Metadata of one finding code."""
 
@@ -200,7 +202,7 @@ def all_codes() -> tuple[CodeInfo, ...]:
     return _REGISTRY
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Finding:
     """One rule violation (or warning) found in a hand (RULES.md §11.1).
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import Card, rank_value, suit_index
+from drawdealer.engine.frozen import record
 
 if TYPE_CHECKING:
     from drawdealer.engine.ranking.italian import ItalianRanking
@@ -130,7 +130,7 @@ def controbuio_amount(blind: int) -> int:
     return 2 * blind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FalseOpenerSettlement:
     """The end of a deal opened without openers (RULES.md §10.4).
 

@@ -6,16 +6,16 @@ reads the same value. Amounts are chips; a raise amount is the total *to* (RULES
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from drawdealer.engine import italian
 from drawdealer.engine.betting import pot_limit_max_to
+from drawdealer.engine.frozen import record
 from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.variants import Structure
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class LegalActions:
     """The choices of ``player`` on ``street`` (None fields do not apply).
 

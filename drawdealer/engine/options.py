@@ -11,11 +11,12 @@ finding code ``CONFIG_INVALID`` and the option name (RULES.md §11.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import record
 
 
 class OptionError(ValueError):
@@ -36,7 +37,7 @@ class OptionError(ValueError):
                        details={"option": self.option, "value": self.value})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class OptionSpec:
     """One key: its default, a human description of its domain and the RULES.md section."""
 
@@ -178,7 +179,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {s.key: s for s in (
 """Every configuration key, in RULES.md §13 order."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Options:
     """A validated set of RULES.md §13 options; build it with :meth:`from_mapping`.
 

@@ -8,17 +8,16 @@ of every :class:`PotAward` add up to its pot.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import Card
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 
 if TYPE_CHECKING:
     from drawdealer.engine.ranking import Ranking
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Pot:
     """One pot: its chips and the players who can win it (pot 0 is the main pot, RULES.md §9.4)."""
 
@@ -26,7 +25,7 @@ class Pot:
     eligible: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PotAward:
     """Who takes pot ``index`` and why (RULES.md §9.4 step 5, §9.6).
 

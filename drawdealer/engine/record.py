@@ -12,11 +12,12 @@ is unknown).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any
 
 from drawdealer.engine.cards import Card
+from drawdealer.engine.frozen import record
 
 
 class ActionKind(str, Enum):
@@ -53,7 +54,7 @@ FORCED_KINDS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Action:
     """One event of a hand.
 
@@ -83,7 +84,7 @@ class Action:
     text: str = ""  # the source text, for messages
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Seat:
     """A player at the table: seat number as the log gives it, name, chips at the start."""
 
@@ -93,7 +94,7 @@ class Seat:
     sitting_out: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Stakes:
     """Forced bets and bet sizes in chip units.
 
@@ -110,7 +111,7 @@ class Stakes:
     chip: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PotClaim:
     """One ``collected X from side pot-1`` style line, or a pot total of the summary."""
 
@@ -120,7 +121,7 @@ class PotClaim:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Claims:
     """What the log says happened, to compare with what the engine computes (RULES.md §11.5).
 
@@ -154,7 +155,7 @@ class Claims:
     lines: dict[str, int] = field(default_factory=dict)  # where each claim was read ("total_pot": 31 ...)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandRecord:
     """One hand as a log records it.
 

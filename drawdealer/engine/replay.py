@@ -12,14 +12,14 @@ from deal to deal (requirement, carried pot, false opener's penalty).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.causes import link_causes
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.money import money
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
 from drawdealer.engine.pots import rake_division, take_rake
@@ -31,7 +31,7 @@ CARRY_KEYS = ("it_carried_pot", "it_requirement", "it_penalty", "it_penalty_play
 """``HandRecord.extra`` keys of an Italian deal's incoming :class:`ItalianCarry`."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReplayResult:
     """The findings of one hand, in event order, and the state it ended in.
 

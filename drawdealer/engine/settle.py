@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
 
 from drawdealer.engine import italian
 from drawdealer.engine.cards import Card
-from drawdealer.engine.frozen import maker
+from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ItalianCarry:
     """What one Italian deal hands the next (RULES.md §10.2, §10.4, §10.5).
 
@@ -37,7 +37,7 @@ class ItalianCarry:
         return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Settlement:
     """The end of a hand: pots, rake, awards, returns, final stacks (RULES.md §9, §10).
 

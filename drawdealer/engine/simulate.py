@@ -11,11 +11,12 @@ into what a site's history shows of it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterator, Sequence
 
 from drawdealer.engine import italian
 from drawdealer.engine.cards import full_deck, italian_deck
+from drawdealer.engine.frozen import record
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.pots import take_rake
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
@@ -25,7 +26,7 @@ from drawdealer.engine.variants import GameSpec, get_game
 K = ActionKind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Style:
     """How the random players behave: probabilities of folding and raising when they may, the
     chance of an all-in when a bet size is free, and the draw sizes (weights of 0, 1, 2 … cards)."""

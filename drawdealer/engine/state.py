@@ -24,7 +24,6 @@ The validator's replay applies regular actions through ``fastlane`` and the rest
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Sequence
 
@@ -34,6 +33,7 @@ from drawdealer.engine.draw import DeckState, Problem
 from drawdealer.engine.drawing import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
+from drawdealer.engine.frozen import record
 from drawdealer.engine.legal import LegalQueries
 from drawdealer.engine.money import money
 from drawdealer.engine.openers import Openers
@@ -130,7 +130,7 @@ def ranking_for(spec: GameSpec, players: int, options: Options) -> Ranking:
     return ranking
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PlayerView:
     """One player dealt into the hand, now: chips behind, in front this round and in the pot this
     hand, and what became of his cards (RULES.md §7.1, §9.2)."""

@@ -11,8 +11,9 @@ ranking that halves every pot. A new game is a :class:`GameSpec` and a ranking, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from drawdealer.engine.frozen import record
 
 
 class Structure(str, Enum):
@@ -48,7 +49,7 @@ class UnknownGame(KeyError):
         return f"unknown game {self.args[0]!r}; known: {', '.join(GAMES)}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class GameSpec:
     """One game (RULES.md §0.1).
 

@@ -61,11 +61,12 @@ def _draft(cls: type, filled: tuple[str, ...]) -> type:
 
 
 def _compile(cls: type, params: tuple[str, ...], required: int, *, name: str,
-             template: bool = False) -> Callable[..., Any]:
+             template: bool = False, draft: bool = False) -> Callable[..., Any]:
     """``f(p0, p1, …)`` == ``cls(p0=…, p1=…)``; the first ``required`` parameters have no default.
 
     With ``template``, ``f(t, line, text)`` builds the value whose fields other than ``line`` and
-    ``text`` are the tuple ``t`` (in the order of ``params``).
+    ``text`` are the tuple ``t`` (in the order of ``params``). With ``draft``, the value is left a
+    draft (its class not yet set to ``cls``).
     """
     known = {f.name: f for f in fields(cls)}
     missing = set(params) - set(known)
@@ -92,8 +93,8 @@ def _compile(cls: type, params: tuple[str, ...], required: int, *, name: str,
             continue
         value = field_name if field_name in params else _default(f, namespace)
         body.append(f"    _obj.{field_name} = {value}")
-    source = "\n".join([f"def {name}({', '.join(signature)}):", *prelude, *body, "    _obj.__class__ = _cls",
-                        "    return _obj"])
+    finish = [] if draft else ["    _obj.__class__ = _cls"]
+    source = "\n".join([f"def {name}({', '.join(signature)}):", *prelude, *body, *finish, "    return _obj"])
     exec(source, namespace)  # noqa: S102 - generated from the dataclass fields above
     return namespace[name]
 
@@ -118,6 +119,11 @@ ActionDraft: type = _draft(Action, _ACTION_FIELDS)
 new_action: Callable[..., Action] = _compile(Action, _ACTION_FIELDS, 2, name="new_action")
 """``new_action(kind, player, amount, all_in, count, discarded, received, cards, kept,
 received_count, line, text)`` == ``Action(kind=kind, player=player, …)``."""
+
+
+new_action_draft: Callable[..., Action] = _compile(Action, _ACTION_FIELDS, 2, name="new_action_draft", draft=True)
+""":func:`new_action`, left an :data:`ActionDraft` (its fields can still be set) for a reader that
+completes an action over several lines; it sets ``__class__ = Action`` when the action is complete."""
 
 
 def action_template(kind: Any, player: str, amount: int = 0, all_in: bool = False, count: int = 0,

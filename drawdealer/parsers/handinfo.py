@@ -16,8 +16,9 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from drawdealer.engine.frozen import record
 
 PHH_EXTENSIONS = {
     "_drawdealer_tournament": "the tournament id (PokerStars 'Tournament #743144019')",
@@ -31,7 +32,7 @@ _ROMAN = (("M", 1000), ("CM", 900), ("D", 500), ("CD", 400), ("C", 100), ("XC", 
           ("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandInfo:
     """When, where and in which tournament a hand was played; empty where the log does not say.
 

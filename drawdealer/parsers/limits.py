@@ -163,7 +163,7 @@ _TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.
                           rf"|[\[{{\]}}\n]|[0-9][0-9_]{{{MAX_AMOUNT_DIGITS},}}")
 
 
-def toml_loads(text: str, loads: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+def toml_loads(text: str, loads: Callable[[str], Any] | None = None) -> Any:
     """``loads(text)`` within the limits: :class:`TomlLimitError` at the line of a number of more
     than :data:`MAX_AMOUNT_DIGITS` digits or of nesting deeper than :data:`MAX_NESTING`, instead of
     a ``RecursionError`` or a ``ValueError`` with no place. ``TOMLDecodeError`` passes through.

@@ -50,8 +50,10 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
@@ -66,7 +68,7 @@ from drawdealer.engine.record import (
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
-from drawdealer.parsers.fastaction import new_action, new_claims, new_pot_claim, new_record, new_seat
+from drawdealer.parsers.fastaction import new_action, new_action_draft, new_claims, new_pot_claim, new_record, new_seat
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
@@ -95,6 +97,10 @@ _POST_TAGS = {"post_sb": K.POST_SB, "post_bb": K.POST_BB, "post_ante": K.POST_AN
               "post_invito": K.POST_INVITO, "post_blind_open": K.POST_BLIND_OPEN,
               "post_controbuio": K.POST_CONTROBUIO}
 _TAG_OF_POST = {kind: tag for tag, kind in _POST_TAGS.items()}
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _DEAL, _DRAW, _SHOW, _MUCK = (
+    K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE, K.DEAL, K.DRAW, K.SHOW, K.MUCK)
+"""The kinds the per-action loop builds, looked up once (an Enum's attribute is a slow lookup:
+``EnumType`` defines ``__getattr__``)."""
 
 
 class _Fail(Exception):
@@ -161,9 +167,9 @@ def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | 
         if m["player"] is not None:
             if m["amount"] is not None:
                 return m["player"], "cbr", m["amount"], commentary
-            if m["verb"] is not None:
-                return m["player"], m["verb"], None, commentary
-            return m["player"], m["draw"], m["cards"], commentary
+            if m["verb"] is not None:  # verbs interned: the reader's comparisons (verb == "cc") find one string
+                return m["player"], sys.intern(m["verb"]), None, commentary
+            return m["player"], sys.intern(m["draw"]), m["cards"], commentary
         if m["dealt"] is not None:
             return "d", "dh", f"{m['dealt']} {m['hole']}", commentary
         if m["board"] is not None:
@@ -201,9 +207,16 @@ _CARD_NAMED = {card_str(card): card for card in full_deck()}
 """Each card by its name as PHH writes it (``7c``); :func:`~drawdealer.engine.cards.parse_card` reads the others."""
 
 
+_TWO_CHARACTERS = re.compile("..", re.DOTALL)
+
+
 @lru_cache(maxsize=4096)  # the same few unknown-card strings ('??????') over and over
 def _split_cards(text: str) -> tuple[int, tuple[Card, ...]]:
     """``'Kh??7c'`` → (3, (Kh, 7c)): how many cards, and the known ones."""
+    if not len(text) % 2:
+        named = tuple(map(_CARD_NAMED.get, _TWO_CHARACTERS.findall(text)))
+        if None not in named:  # every card known and written as PHH writes it (a hand's own cards: seldom seen before)
+            return len(named), named
     known = []
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
@@ -225,7 +238,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
             raise _Fail(too_long[1], start_line + too_long[0], text=lines[too_long[0]][:80])
         text = "\n".join(lines)
         try:
-            data = limits.toml_loads(text, phh_toml.loads)
+            data, key_lines = limits.toml_loads(text, phh_toml.read)
         except tomllib.TOMLDecodeError as e:
             at = phh_toml.error_position(e, len(lines))  # a hand cut short fails on its last line
             line, column = (start_line + at[0] - 1, at[1]) if at else (start_line, 1)
@@ -238,7 +251,9 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
             if isinstance(inner, dict):
                 data = inner
         hand_id = str(data.get("hand", section if section is not None else Path(source).stem if source else ""))
-        return _Reader(data, lines, start_line, source, hand_id).record()
+        if key_lines is None:  # tomllib read the hand
+            key_lines = _key_lines(lines)
+        return _Reader(data, lines, start_line, source, hand_id, key_lines).record()
     except _Fail as f:
         line = f.line if f.line is not None else start_line
         index = line - start_line
@@ -271,7 +286,19 @@ class _Skip(Exception):
         self.message = message
 
 
+_OPERATION, _ARGUMENT = itemgetter(1), itemgetter(2)  # of an item of _Reader._actions, of its operation
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
+
+
+def _key_lines(lines: list[str]) -> dict[str, int]:
+    """The line (1-based) of each key's first ``key = …`` line: what :func:`phh_toml.read` tells of
+    the hands its scanner reads, found in the lines of the others."""
+    found: dict[str, int] = {}
+    for k, line in enumerate(lines, 1):
+        m = _KEY_LINE.match(line) if "=" in line else None
+        if m:
+            found.setdefault(m.group(1), k)
+    return found
 
 
 # --------------------------------------------------------------------------- field types
@@ -378,21 +405,20 @@ def _mismatch(name: str, value: Any, shape: _Shape) -> str | None:
 class _Reader:
     """Turns one PHH table into a record."""
 
-    def __init__(self, data: dict[str, Any], lines: list[str], start_line: int, source: str, hand_id: str) -> None:
+    def __init__(self, data: dict[str, Any], lines: list[str], start_line: int, source: str, hand_id: str,
+                 key_lines: dict[str, int]) -> None:
         self.data = data
         self.lines = lines
         self.start = start_line
         self.source = source
         self.hand_id = hand_id
-        self.key_lines: dict[str, int] = {}
+        self.key_lines = key_lines  # in the hand's lines, 1-based (_key_lines)
         self.declared_first = False  # the draws were all declared before any card was dealt (_Dealing)
-        for k, line in enumerate(lines):
-            m = _KEY_LINE.match(line) if "=" in line else None
-            if m and m.group(1) not in self.key_lines:
-                self.key_lines[m.group(1)] = start_line + k
 
     def _line(self, key: str) -> int | None:
-        return self.key_lines.get(key)
+        """The line in the file where ``key`` is set (None when no line sets it)."""
+        k = self.key_lines.get(key)
+        return None if k is None else self.start + k - 1
 
     def _need(self, key: str) -> Any:
         if key not in self.data:
@@ -405,7 +431,10 @@ class _Reader:
         if key not in self.data:
             return default
         value = self.data[key]
-        problem = _mismatch(key, value, _SHAPES[key])
+        shape = _SHAPES[key]
+        if shape.keys is None and shape.ok(value):  # the usual case, before _mismatch looks closer
+            return value
+        problem = _mismatch(key, value, shape)
         if problem is not None:
             raise _Fail(problem, self._line(key))
         return value
@@ -435,7 +464,8 @@ class _Reader:
         bets_raw = [self._need(key) for key in bet_keys]
         ops = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
-        numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
+        if float in map(type, map(_ARGUMENT, map(_OPERATION, ops))):  # only a cbr's argument is a number
+            numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
             numbers += self._field(key) or []
         for value in stacks_raw:
@@ -651,97 +681,96 @@ class _Reader:
 
         ``committed`` holds the live blinds of the first round. A ``# drawdealer: <kind> <amount>``
         commentary (written for logs whose own amounts break the rules) names the action exactly.
+        Cards that do not read are a PARSE_ERROR on their action's line.
         """
         n = len(names)
         index = {f"p{i + 1}": i for i in range(n)}
         high = max(committed)
         drawing = False
         out: list[Action | None] = []
-        dealing = _Dealing(self, names, out)
-        for line, (verb, actor, arg, ext), text in ops:
-            if verb is None:
-                if ext and ext[0] in _POST_TAGS:
-                    out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
-                    high = max(high, max(committed))
-                elif ext and ext[0] == "deal":
-                    out.append(self._ext_deal(ext, index, names, line, text))
-                continue
-            if verb == "dh":
-                who, dealt = arg
-                dealing.deal(index[who] if who in index else self._player(who, index, line, text), dealt, drawing,
-                             line, text)
-                continue
-            if verb == "db":
-                raise _Fail("board cards in a draw game", line, 1, text)
-            i = index[actor] if actor in index else self._player(actor, index, line, text)
-            name = names[i]
-            if verb == "sd":
-                drawing = True
-                kept = _ext_cards(ext, "kept", line, text) if ext else None
-                dealing.declare(i)
-                if arg is None:
-                    out.append(new_action(K.DRAW, name, 0, False, 0, kept=kept, line=line, text=text))
-                else:
-                    count, known = self._cards(arg, line, text)
-                    listed = _ext_cards(ext, "discarded", line, text) if ext else None
-                    discarded = listed if listed is not None else known or None
-                    out.append(new_action(K.DRAW, name, 0, False, count, discarded, kept=kept, line=line, text=text))
-                continue
-            if verb == "sm":
-                if arg is None:
-                    cards = _ext_cards(ext, "cards", line, text)
-                    out.append(new_action(K.MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line, text=text))
-                elif arg == "-":
-                    hand = dealing.hands[i]
-                    out.append(new_action(K.SHOW, name, count=self.hand_size, cards=tuple(hand) if hand else None,
-                                          line=line, text=text))
-                else:
-                    count, known = self._cards(arg, line, text)
-                    out.append(new_action(K.SHOW, name, count=count, cards=known or None, line=line, text=text))
-                continue
-            if verb == "pb":
-                raise _Fail("bring-ins are for stud games", line, 1, text)
-            if drawing:
-                committed = [0] * n
-                high = 0
-                drawing = False
-                dealing.next_round()
-            forced = _explicit(ext, line) if ext else None
-            if forced is not None:
-                kind, raw = forced
-                amount = self._amount(raw, "actions")
-                paid = amount - committed[i] if kind is K.RAISE else amount if kind in (K.BET, K.CALL) else 0
-                stacks[i] -= paid
-                committed[i] += paid
-                high = max(high, committed[i])
-                out.append(new_action(kind, name, amount, _all_in(ext, stacks[i] == 0), line=line, text=text))
-                continue
-            if verb == "f":
-                out.append(new_action(K.FOLD, name, line=line, text=text))
-                continue
-            if verb == "cc":
-                owed = high - committed[i]
-                if owed <= 0:
-                    action = new_action(K.CHECK, name, line=line, text=text)
-                else:
-                    paid = min(owed, stacks[i])
+        dealing = _Dealing(names, out, self.hand_size)
+        line, text = None, ""
+        try:
+            for line, (verb, actor, arg, ext), text in ops:
+                if verb == "dh":
+                    who, dealt = arg
+                    dealing.deal(index[who] if who in index else self._player(who, index, line, text), dealt,
+                                 drawing, line, text)
+                    continue
+                if verb is None:
+                    if ext and ext[0] in _POST_TAGS:
+                        out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
+                        high = max(high, *committed)
+                    elif ext and ext[0] == "deal":
+                        out.append(self._ext_deal(ext, index, names, line, text))
+                    continue
+                if verb == "db":
+                    raise _Fail("board cards in a draw game", line, 1, text)
+                i = index[actor] if actor in index else self._player(actor, index, line, text)
+                name = names[i]
+                if verb == "sd":
+                    drawing = True
+                    kept = _ext_cards(ext, "kept") if ext else None
+                    if arg is None:
+                        dealing.draw(i, 0, None, kept, line, text)
+                    else:
+                        count, known = _split_cards(arg)
+                        listed = _ext_cards(ext, "discarded") if ext else None
+                        dealing.draw(i, count, listed if listed is not None else known or None, kept, line, text)
+                    continue
+                if verb == "sm":
+                    if arg is None:
+                        cards = _ext_cards(ext, "cards")
+                        out.append(new_action(_MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line,
+                                              text=text))
+                    elif arg == "-":
+                        hand = dealing.hands[i]
+                        out.append(new_action(_SHOW, name, count=self.hand_size, cards=tuple(hand) if hand else None,
+                                              line=line, text=text))
+                    else:
+                        count, known = _split_cards(arg)
+                        out.append(new_action(_SHOW, name, count=count, cards=known or None, line=line, text=text))
+                    continue
+                if verb == "pb":
+                    raise _Fail("bring-ins are for stud games", line, 1, text)
+                if drawing:
+                    committed = [0] * n
+                    high = 0
+                    drawing = False
+                    dealing.next_round()
+                forced = _explicit(ext, line) if ext else None
+                if forced is not None:
+                    kind, raw = forced
+                    amount = self._amount(raw, "actions")
+                    paid = amount - committed[i] if kind is _RAISE else amount if kind in (_BET, _CALL) else 0
                     stacks[i] -= paid
                     committed[i] += paid
-                    action = new_action(K.CALL, name, paid, _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0,
-                                        line=line, text=text)
-                out.append(action)
-                continue
-            to = self._amount(arg, "actions")
-            paid = max(0, to - committed[i])  # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
-            all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
-            stacks[i] = max(0, stacks[i] - paid)
-            if high == 0:
-                action = new_action(K.BET, name, paid, all_in, line=line, text=text)
-            else:
-                action = new_action(K.RAISE, name, committed[i] + paid, all_in, line=line, text=text)
-            committed[i] += paid
-            high = max(high, committed[i])
-            out.append(action)
+                    all_in = _all_in(ext, stacks[i] == 0)
+                elif verb == "cc":
+                    owed = high - committed[i]
+                    if owed <= 0:
+                        kind, amount, all_in = _CHECK, 0, False
+                    else:
+                        kind, amount = _CALL, owed if owed < stacks[i] else stacks[i]
+                        stacks[i] -= amount
+                        committed[i] += amount
+                        all_in = _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0
+                elif verb == "f":
+                    kind, amount, all_in = _FOLD, 0, False
+                else:  # cbr
+                    to = self._amount(arg, "actions")
+                    # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
+                    paid = to - committed[i] if to > committed[i] else 0
+                    all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
+                    stacks[i] = stacks[i] - paid if paid < stacks[i] else 0
+                    kind, amount = (_BET, paid) if high == 0 else (_RAISE, committed[i] + paid)
+                    committed[i] += paid
+                if committed[i] > high:
+                    high = committed[i]
+                out.append(new_action(kind, name, amount, all_in, line=line, text=text))
+        except CardError as e:
+            raise _Fail(str(e), line, 1, text) from None
+        dealing.finish()
         self.declared_first = dealing.declared_first()
         return [a for a in out if a is not None]
 
@@ -764,48 +793,54 @@ class _Reader:
         if len(ext) not in (2, 3):
             raise _Fail("expected '# drawdealer: deal pN [cards]'", line, 1, text)
         i = self._player(ext[1], index, line, text)
-        count, known = self._cards(ext[2], line, text) if len(ext) == 3 else (0, ())  # no card: as written
-        return new_action(K.DEAL, names[i], count=count, cards=known or None, line=line, text=text)
+        count, known = _split_cards(ext[2]) if len(ext) == 3 else (0, ())  # no card: as written
+        return new_action(_DEAL, names[i], count=count, cards=known or None, line=line, text=text)
 
     def _player(self, who: str | None, index: dict[str, int], line: int | None, text: str) -> int:
         if who not in index:
             raise _Fail(f"no player {who} in this hand", line, 1, text)
         return index[who]
 
-    def _cards(self, text: str, line: int | None, source: str) -> tuple[int, tuple[Card, ...]]:
-        try:
-            return _split_cards(text)
-        except CardError as e:
-            raise _Fail(str(e), line, 1, source) from None
-
 
 class _Dealing:
-    """The ``d dh`` actions of one hand: the first deal (whole, or one card per action as other tools
-    write it) and replacement cards (in one action or several), put into the DEAL and DRAW actions of
-    ``out``; and whether the draws were all declared before any replacement was dealt (RULES.md §6.3)."""
+    """The ``pN sd`` and ``d dh`` actions of one hand: the first deal (whole, or one card per action as
+    other tools write it), the draws and their replacement cards (in one action or several), put into
+    the DEAL and DRAW actions of ``out``; and whether the draws were all declared before any
+    replacement was dealt (RULES.md §6.3). A deal or a draw is built once, as a draft that later
+    actions complete (fastaction.new_action_draft), and made an :class:`Action` by :meth:`finish`."""
 
-    def __init__(self, reader: _Reader, names: list[str], out: list[Action | None]) -> None:
-        self.reader = reader
+    def __init__(self, names: list[str], out: list[Action | None], hand_size: int) -> None:
         self.names = names
         self.out = out
+        self.hand_size = hand_size  # a deal written one card per action ends at five (four in Badugi, §15)
         self.hands: list[list[Card] | None] = [None] * len(names)
         self.deals: dict[int, int] = {}  # player → where in ``out`` his first deal is
-        self.draws: dict[int, int] = {}  # player → where in ``out`` his latest draw is
+        self.draws: dict[int, Action] = {}  # player → his latest draw
+        self.drafts: list[Action] = []  # every deal and draw built
         self.declarers: list[int] = []  # this draw round's drawers, in order
         self.served: set[int] = set()  # this draw round's drawers dealt at least one card
         self.declare_all = self.sequential = False  # what the order of declarations and deals showed
 
-    def declare(self, i: int) -> None:
-        """``pN sd``: the player's draw is the next action of ``out``."""
+    def draw(self, i: int, count: int, discarded: tuple[Card, ...] | None, kept: tuple[Card, ...] | None,
+             line: int | None, text: str) -> None:
+        """``pN sd``: the player's draw, the next action of ``out``."""
         if i in self.declarers:  # all-in players draw on without a betting round between
             self.next_round()
         if not self.served.isdisjoint(self.declarers):
             self.sequential = True  # a replacement was dealt before this player declared
         self.declarers.append(i)
-        self.draws[i] = len(self.out)
+        self.draws[i] = draw = new_action_draft(_DRAW, self.names[i], 0, False, count, discarded, kept=kept,
+                                                line=line, text=text)
+        self.drafts.append(draw)
+        self.out.append(draw)
 
     def next_round(self) -> None:
         self.declarers, self.served = [], set()
+
+    def finish(self) -> None:
+        """Every deal and draw complete: an :class:`Action`."""
+        for draft in self.drafts:
+            draft.__class__ = Action
 
     def declared_first(self) -> bool:
         """Every draw round's replacements came after all its declarations, in one round at least after
@@ -814,32 +849,36 @@ class _Dealing:
 
     def deal(self, i: int, cards: str, drawing: bool, line: int | None, text: str) -> None:
         """``d dh pN cards``: a first deal, a part of one, or replacement cards."""
-        reader, out = self.reader, self.out
+        out = self.out
         if cards == "-":
             raise _Fail("'-' (the cards as dealt) is for showdowns, not for dealing", line, 1, text)
-        count, known = reader._cards(cards, line, text)
+        count, known = _split_cards(cards)
         k = self.deals.get(i)
-        size = reader.hand_size  # a deal written one card per action ends at five (four in Badugi, §15)
-        if k is None or (not self.draws and out[k] is not None and out[k].count < size):  # type: ignore[union-attr]
-            if k is None:
-                self.deals[i] = k = len(out)
-                out.append(None)
-            else:  # one more card of a deal written one card per action
-                first = out[k]
-                count, known = first.count + count, (first.cards or ()) + known  # type: ignore[union-attr]
-                line, text = first.line, first.text  # type: ignore[union-attr]
+        if k is None:
+            self.deals[i] = len(out)
             self.hands[i] = list(known) if len(known) == count else None
-            whole_unknown = not known and count == size  # an unknown hand is the default: not recorded
-            out[k] = None if whole_unknown else new_action(K.DEAL, self.names[i], count=count, cards=known or None,
-                                                          line=line, text=text)
+            if not known and count == self.hand_size:  # an unknown hand is the default: not recorded
+                out.append(None)
+                return
+            deal = new_action_draft(_DEAL, self.names[i], count=count, cards=known or None, line=line, text=text)
+            self.drafts.append(deal)
+            out.append(deal)
+            return
+        deal = out[k]
+        if not self.draws and deal is not None and deal.count < self.hand_size:  # one more card of a deal
+            count, known = deal.count + count, (deal.cards or ()) + known
+            self.hands[i] = list(known) if len(known) == count else None
+            if not known and count == self.hand_size:
+                out[k] = None
+            else:
+                deal.count, deal.cards = count, known or None
             return
         self._replace(i, count, known, drawing, line, text)
 
     def _replace(self, i: int, count: int, known: tuple[Card, ...], drawing: bool, line: int | None,
                  text: str) -> None:
         """Replacement cards for the player's latest draw, in one action or over several."""
-        k = self.draws.get(i)
-        draw = self.out[k] if k is not None else None
+        draw = self.draws.get(i)
         got = 0 if draw is None else draw.received_count if draw.received_count is not None else \
             len(draw.received) if draw.received is not None else 0
         if draw is None or draw.count == 0 or (got and not (drawing and i in self.declarers)):
@@ -857,9 +896,8 @@ class _Dealing:
             self.hands[i] = hand + list(known)
         received = (draw.received or ()) + known
         total = got + count
-        self.out[k] = new_action(K.DRAW, draw.player, 0, draw.all_in, draw.count, draw.discarded,  # type: ignore[index]
-                                 received or None, None, draw.kept,
-                                 total if received or total != draw.count else None, draw.line, draw.text)
+        draw.received = received or None
+        draw.received_count = total if received or total != draw.count else None
 
 
 def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:
@@ -891,15 +929,13 @@ def _extension(comment: str | None) -> tuple[str, ...]:
     return tuple(comment[len("drawdealer:"):].split())
 
 
-def _ext_cards(ext: tuple[str, ...], tag: str, line: int | None, text: str) -> tuple[Card, ...] | None:
+def _ext_cards(ext: tuple[str, ...], tag: str) -> tuple[Card, ...] | None:
+    """The cards after ``tag`` in a ``# drawdealer:`` commentary (None without the tag)."""
     if tag not in ext:
         return None
     k = ext.index(tag)
     cards = ext[k + 1] if k + 1 < len(ext) else ""
-    try:
-        return _split_cards(cards)[1] if cards != "-" else ()
-    except CardError as e:
-        raise _Fail(str(e), line, 1, text) from None
+    return _split_cards(cards)[1] if cards != "-" else ()
 
 
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")

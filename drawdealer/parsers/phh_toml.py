@@ -61,25 +61,31 @@ class _Unsupported(Exception):
 
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, faster for PHH (raises :class:`tomllib.TOMLDecodeError` the same)."""
+    return read(text)[0]
+
+
+def read(text: str) -> tuple[dict[str, Any], dict[str, int] | None]:
+    """``(loads(text), key_lines)``: where the scanner read the text, ``key_lines`` holds the line
+    (1-based) of each key's first ``key = …`` line, in any table; None where :mod:`tomllib` read it."""
+    scanner = _Scanner(text)
     try:
-        return _Scanner(text).document()
+        return scanner.document(), scanner.key_lines
     except _Unsupported:
-        return tomllib.loads(text)
+        return tomllib.loads(text), None
 
 
 def _rows(m: re.Match[str]) -> list[list[Any]]:
     """The rows of a match of :data:`_ROWS`, each item read as :meth:`_Scanner.value` reads it."""
     rows: list[list[Any]] = []
     row: list[Any] = rows  # replaced at the first row's bracket
-    for string in _ROW_TOKEN.finditer(m.string, m.start() + 1, m.end() - 1):
-        if string.group(5) is not None:  # groups: string, number (its fraction, its exponent), bracket
+    for string, number, fraction, exponent, bracket in _ROW_TOKEN.findall(m.string, m.start() + 1, m.end() - 1):
+        if bracket:  # a group that did not take part is '': a number or a bracket is never empty
             row = []
             rows.append(row)
-        elif string.group(2) is not None:
-            number = string.group(2)
-            row.append(float(number) if string.group(3) is not None or string.group(4) is not None else int(number))
+        elif number:
+            row.append(float(number) if fraction or exponent else int(number))
         else:
-            row.append(string.group(1))
+            row.append(string)
     return rows
 
 
@@ -115,19 +121,21 @@ def _remember(line: str, key: str, value: Any) -> None:
 
 
 class _Scanner:
-    __slots__ = ("end", "pos", "text")
+    __slots__ = ("end", "key_lines", "pos", "text")
 
     def __init__(self, text: str) -> None:
-        if "\r" in text:
-            raise _Unsupported
         self.text = text
         self.pos = 0
         self.end = len(text)
+        self.key_lines: dict[str, int] = {}  # see read()
 
     def document(self) -> dict[str, Any]:
-        text, end = self.text, self.end
+        text, end, key_lines = self.text, self.end, self.key_lines
+        if "\r" in text:
+            raise _Unsupported
         root: dict[str, Any] = {}
         table = root
+        number = 1  # the line at self.pos
         while self.pos < end:
             start = self.pos  # always a line's start
             stop = text.find("\n", start)
@@ -138,31 +146,40 @@ class _Scanner:
                 if key in table:
                     raise _Unsupported
                 table[key] = _copy(value)
+                key_lines.setdefault(key, number)
                 self.pos = start + len(line) + 1
+                number += 1
                 continue
             m = _KEY_VALUE.match(text, start)
             if m is not None:
                 key = m.group(1)
                 if key in table:
                     raise _Unsupported
+                key_lines.setdefault(key, number)
                 self.pos = m.end()
                 table[key] = value = self.value()
                 m = _LINE_END.match(text, self.pos)
                 if m is None:
                     raise _Unsupported
                 self.pos = m.end()
-                if self.pos == start + len(line) + (stop >= 0) and len(line) <= _KNOWN_LINE_CHARS and _flat(value):
-                    _remember(line, key, value)  # the value ends on its line
+                if self.pos == start + len(line) + (stop >= 0):  # the value ends on its line
+                    number += 1
+                    if len(line) <= _KNOWN_LINE_CHARS and _flat(value):
+                        _remember(line, key, value)
+                else:
+                    number += text.count("\n", start, self.pos)
                 continue
             m = _LINE_END.match(text, self.pos)
             if m is not None:
                 self.pos = m.end()
+                number += 1
                 continue
             m = _HEADER.match(text, self.pos)
             if m is None or m.group(1) in root:
                 raise _Unsupported
             table = root[m.group(1)] = {}
             self.pos = m.end()
+            number += 1
         return root
 
     def value(self) -> Any:
@@ -223,6 +240,10 @@ class _Scanner:
                 self.pos = m.end()
                 return _rows(m)
         elif first == "'":
+            if text.startswith("[\n  '", self.pos):
+                strings = self.strings_one_a_line()
+                if strings is not None:
+                    return strings
             m = _STRINGS.match(text, self.pos)
             if m is not None and "'''" not in m.group():  # literal strings, maybe with comments between them
                 self.pos = m.end()
@@ -245,6 +266,21 @@ class _Scanner:
             if char != ",":
                 raise _Unsupported
             pos = _ARRAY_WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+
+    def strings_one_a_line(self) -> list[str] | None:
+        """An array as ``write_phh`` writes ``actions``: ``[``, one literal string a line (two spaces
+        before it, a comma after it), ``]`` on a line of its own. Its strings, cut apart in C, when
+        none holds a quote or a character that is not printable; None for anything else."""
+        text, pos = self.text, self.pos
+        close = text.find("\n]", pos)
+        if close < pos + 7 or not text.startswith("',", close - 2):  # the shortest: [ '', ] on three lines
+            return None
+        strings = text[pos + 5:close - 2].split("',\n  '")
+        joined = "".join(strings)
+        if "'" in joined or not joined.isprintable():  # (a line end or a control character is not)
+            return None
+        self.pos = close + 2
+        return strings
 
     def inline_table(self) -> dict[str, Any]:
         text = self.text

@@ -8,17 +8,17 @@ the next hand (DESIGN.md convention 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import record
 
 
 class FormatError(ValueError):
     """A whole file cannot be read: unknown or unsupported format (the CLI exits 2)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ParseFailure:
     """A hand whose text breaks the format: where (``line``, 1-based ``column``), what, and why.
 
@@ -46,7 +46,7 @@ class ParseFailure:
                        details={"column": self.column, "text": self.text, "source": self.source})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Skipped:
     """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game), ``"cancelled"``
     or ``"run_twice"`` (a hand the site ran twice: two draws and two showdowns, which RULES.md has not)."""

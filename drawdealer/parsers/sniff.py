@@ -20,11 +20,11 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
 
 POKERSTARS = "pokerstars"
@@ -56,7 +56,7 @@ Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Site:
     """A hand-history format drawdealer reads whose hands each start with a header line: how a
     file of it is recognised (by content) and cut into hands, and the module that reads a hand
@@ -107,7 +107,7 @@ def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("drawdealer-cp1252", _cp1252_fallback)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Sniffed:
     """A file's format (``pokerstars``, ``phh`` or ``unknown``), encoding, and why it is unknown."""
 
@@ -252,19 +252,16 @@ def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
             yield from _block_lines(block)
 
 
-def open_line_blocks(path: str | Path, encoding: str) -> Iterator[list[str]]:
-    """:func:`open_lines` a block (:func:`open_blocks`) at a time: the lines of each block."""
-    return map(_block_lines, open_blocks(path, encoding))
-
-
 def _block_lines(block: str) -> list[str]:
     """The lines of a block of :func:`text_blocks`, each cut past
     :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` as :func:`~drawdealer.parsers.limits.bounded_lines`
-    cuts it, and cleaned (:func:`_clean`)."""
+    cuts it, and cleaned (:func:`_clean`); none in an empty block."""
+    if not block:
+        return []
     lines = block.split("\n")
     if block.endswith("\n"):
         lines.pop()
-    if max(map(len, lines), default=0) > limits.MAX_LINE_CHARS:
+    if len(block) > limits.MAX_LINE_CHARS and max(map(len, lines)) > limits.MAX_LINE_CHARS:
         lines = [line[:limits.MAX_LINE_CHARS + 1] for line in lines]
     return list(_clean(lines)) if "\ufeff" in block else list(map(str.rstrip, lines))
 
@@ -462,24 +459,69 @@ def split_phh(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
 
 
 def split_phh_batches(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[str]]]:
-    """:func:`split_phh` of the file's lines given a batch at a time (the lines of a block:
-    :func:`open_line_blocks`), which it cuts at the ``[section]`` headers it finds in each."""
-    start = 1
-    buf: list[str] = []
-    room = limits.MAX_HAND_CHARS  # see _keep
-    base = 0  # lines before the batch
+    """:func:`split_phh` of the file's lines given a batch at a time, which it cuts at the
+    ``[section]`` headers it finds in each."""
+    return _phh_hands(_phh_runs_of_lines(batches))
+
+
+def split_phh_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """:func:`split_phh` of the file's text blocks (:func:`open_blocks`): the same hands, the headers
+    found by searching each block for the lines that start with ``[`` instead of testing every line;
+    each hand's text is split into lines and cleaned once (:func:`_block_lines`)."""
+    return _phh_hands(_phh_runs_of_blocks(blocks))
+
+
+_Run = tuple[str | None, list[str]]
+"""A ``[section]`` header line and the lines after it, or (header None) lines that go on the hand
+before: what :func:`_phh_hands` puts together."""
+
+
+def _phh_runs_of_lines(batches: Iterable[list[str]]) -> Iterator[_Run]:
     section = _PHH_SECTION.match
     for batch in batches:
         # a header starts with its bracket (the regular expression's first character)
         headers = [k for k, line in enumerate(batch) if line[:1] == "[" and section(line)]
-        at = 0
+        header, at = None, 0
         for k in headers:
-            room = _keep(buf, batch[at:k], room)
+            yield header, batch[at:k]
+            header, at = batch[k], k + 1
+        yield header, batch[at:]
+
+
+def _phh_runs_of_blocks(blocks: Iterable[str]) -> Iterator[_Run]:
+    section = _PHH_SECTION.match
+    for block in blocks:
+        if "\ufeff" in block:  # a BOM anywhere: cleaned line by line (_clean)
+            yield from _phh_runs_of_lines([_block_lines(block)])
+            continue
+        find = block.find
+        header, at = None, 0  # the text before ``at`` is read
+        j = 0 if block.startswith("[") else find("\n[") + 1 or -1  # a line that may be a header
+        while j >= 0:
+            end = find("\n", j) + 1 or len(block)
+            line = _block_lines(block[j:end])[0]  # cleaned as every line is
+            if section(line):
+                yield header, _block_lines(block[at:j])
+                header, at = line, end
+            j = find("\n[", j) + 1 or -1
+        yield header, _block_lines(block[at:])
+
+
+def _phh_hands(runs: Iterable[_Run]) -> Iterator[tuple[int, list[str]]]:
+    """The hands of :func:`split_phh` from the file's runs of lines (:data:`_Run`): what comes
+    before the first header is a hand when it holds more than blank lines and comments."""
+    start = 1
+    buf: list[str] = []
+    room = limits.MAX_HAND_CHARS  # see _keep
+    base = 0  # lines before the run
+    for header, lines in runs:
+        if header is not None:
             if _has_content(buf):
                 yield start, _trimmed(buf)
-            start, buf, room, at = base + k + 1, [batch[k]], limits.MAX_HAND_CHARS, k + 1
-        room = _keep(buf, batch[at:], room)
-        base += len(batch)
+            start, buf, room = base + 1, [header], limits.MAX_HAND_CHARS
+            base += 1
+        room = _keep(buf, lines, room)
+        base += len(lines)
     if _has_content(buf):
         yield start, _trimmed(buf)
 
@@ -494,7 +536,7 @@ def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tup
     if sniffed.format == POKERSTARS:
         return split_pokerstars_blocks(open_blocks(path, sniffed.encoding))
     if sniffed.format == PHH:
-        return split_phh_batches(open_line_blocks(path, sniffed.encoding))
+        return split_phh_blocks(open_blocks(path, sniffed.encoding))
     if sniffed.format in SITE_OF_FORMAT:
         return SITE_OF_FORMAT[sniffed.format].chunks(open_lines(path, sniffed.encoding))
     raise ValueError(sniffed.message)

@@ -11,9 +11,8 @@ last card, an uncalled bet going back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from drawdealer.engine.draw import Reshuffle
+from drawdealer.engine.frozen import record
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState
 
@@ -82,7 +81,7 @@ def reshuffle_ahead(state: HandState, player: str, most: int) -> list[str]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Before:
     """What an action may change that the dealer must say: taken before it is applied."""
 

@@ -117,7 +117,7 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     from drawdealer.cli.deal.prompt import Prompt
     from drawdealer.cli.text import json_text, shown
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)  # player names are text, never :emoji: codes
     prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
     in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:

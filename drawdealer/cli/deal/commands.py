@@ -9,11 +9,11 @@ declines it (the cards are dealt). Parsing never touches the hand: whether a wel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from drawdealer.cli.deal.sessionfile import NAME_RE
 from drawdealer.engine.cards import Card, CardError, cards_str, parse_cards
+from drawdealer.engine.frozen import record
 
 
 class Verb(str, Enum):
@@ -77,7 +77,7 @@ _NO_ARGUMENT = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Command:
     """One parsed command: ``amount`` for bet/raise (raise *to*) and for ``call N`` (the amount the
     dealer read out, checked against the call), ``count`` for draw, ``player``/``cards`` for show

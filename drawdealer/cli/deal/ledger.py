@@ -9,8 +9,9 @@ middle of an Italian deal (§10.2, §10.5) add up to zero, and the ledger says w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from drawdealer.engine.frozen import record
 
 if TYPE_CHECKING:
     from drawdealer.cli.deal.session import DealerSession
@@ -21,7 +22,7 @@ def signed(amount: int) -> str:
     return f"{amount:+,}" if amount else "0"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class LedgerRow:
     name: str
     bought_in: int
@@ -34,7 +35,7 @@ class LedgerRow:
         return self.cashed_out + self.stack - self.bought_in
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Ledger:
     """The evening's accounts; ``under_way`` is the number of a hand not finished (not counted)."""
 

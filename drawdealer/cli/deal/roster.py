@@ -15,8 +15,9 @@ re-enters posting it. Either way the blinds of every hand follow §6.1 among the
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
+
+from drawdealer.engine.frozen import record
 
 VERBS = ("rebuy", "addon", "seat", "leave", "sitout", "sitin", "button")
 """The session commands, in the words the dealer types."""
@@ -29,7 +30,7 @@ class RosterError(ValueError):
     """A change that cannot apply (a name not seated, a seat taken, a table full)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Change:
     """One session command. ``chips`` for rebuy/addon/seat, ``after`` for seat (clockwise after
     that player; empty = after the last seat), ``wait`` for ``sitin NAME bb``; ``actions`` is the
@@ -83,7 +84,7 @@ class Change:
         return f"the button goes to {self.name}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Account:
     """One player's money over the evening: chips bought, chips cashed out, hands dealt in."""
 
@@ -92,7 +93,7 @@ class Account:
     hands: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Roster:
     """Seats clockwise with stacks, who is away, the accounts, and the changes' effect on the
     button: ``gone`` are players who left (kept until the button has moved past their seat),

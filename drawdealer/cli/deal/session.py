@@ -31,7 +31,6 @@ is the only way out when nobody else has chips behind, since the deal then ends 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
 from drawdealer.cli.deal.announce import Before, said_after
@@ -43,6 +42,7 @@ from drawdealer.cli.deal.table import table_view
 from drawdealer.cli.deal.view import TableView, draws_text
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import record
 from drawdealer.engine.options import Options
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.state import HandState, ItalianCarry, ranking_for
@@ -56,7 +56,7 @@ JOURNAL_KEY = "_dealer_journal"
 action count (a line removed from the file by hand is caught on resume)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Reply:
     """What one command produced: the screen to show, and whether the session ends."""
 

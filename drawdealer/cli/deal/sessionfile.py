@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from drawdealer.cli.deal import toml_text
 from drawdealer.cli.deal.roster import OUT, WAIT_BB, Account, Change
+from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
 from drawdealer.parsers.phh_toml import error_position
 
@@ -38,7 +39,7 @@ class SessionFileError(ValueError):
         self.line = line
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SessionInfo:
     """Everything needed to rebuild the table at the start of the current hand.
 

@@ -25,12 +25,12 @@ Every problem raises :class:`SetupError` with a one-line message naming the argu
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drawdealer.cli.deal.roster import Account
 from drawdealer.cli.deal.sessionfile import NAME_RE, SessionInfo
+from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class SetupError(ValueError):
     """Bad command-line or config input (exit 2)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SetupArgs:
     """The raw ``drawdealer deal`` arguments before validation (``None`` = not given)."""
 

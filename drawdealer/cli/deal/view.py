@@ -8,10 +8,11 @@ the engine's own value (:class:`~drawdealer.engine.legal.LegalActions`, DESIGN.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterable
 
 from drawdealer.engine.cards import Card
+from drawdealer.engine.frozen import record
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.pots import PotAward
 from drawdealer.engine.record import Action, ActionKind
@@ -32,7 +33,7 @@ def legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
     return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SeatView:
     """One seat: ``bet`` is what lies in front of the player in this betting round."""
 
@@ -113,7 +114,7 @@ def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callab
     return parts
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TableView:
     """The whole table after a command.
 

@@ -39,11 +39,6 @@ CATEGORY_NAMES = (
 LOW_ACE = 1
 """Rank value of the ace when it plays low, in the high ranking's ``5-4-3-2-A`` straight."""
 
-_SUITED_INDEX = (1, 2, 4, 8)
-_UNSUITED_INDEX = tuple(s for s in range(1, 16) if s not in _SUITED_INDEX)
-_WHEEL = (14, 5, 4, 3, 2)
-
-
 class HandClass(NamedTuple):
     """One equivalence class: its category and tie-break vector ``V`` (RULES.md §3.3 step 3).
 
@@ -64,9 +59,6 @@ class HandClass(NamedTuple):
 _V_LENGTH = (5, 4, 3, 3, 5, 5, 2, 2, 5)
 """Length of ``V`` per category."""
 
-_PAIRED, _OFFSUIT, _SUITED, _ANY_SUITS = 0, 1, 2, 3
-
-
 class Tables(NamedTuple):
     """The two look-up tables, and the classes' order keys in strength order (class ``n`` is ``order[n - 1]``).
 
@@ -86,15 +78,15 @@ class Tables(NamedTuple):
         return HandClass(category, ranks, strength)
 
 
-def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, tuple[int, int]]:
-    """Order key → (table key, kind) for all 7462 classes (6175 with ``ace_to_five``).
+def _classes(ace_low_straight: bool, ace_to_five: bool = False
+             ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
+    """The order keys of all 7462 classes (6175 with ``ace_to_five``), in two lists.
 
-    For five distinct ranks the table key is the 13 rank bits and the kind says offsuit or suited
-    (1287 × 2 classes; one class for both with ``ace_to_five``, where flushes and straights do not
-    count and the ace's value is 1, RULES.md §16); for a repeated rank it is the product of the
-    rank primes (4888 classes).
+    ``distinct``: per set of five distinct ranks (1287), its 13 rank bits and the order keys of the
+    hand offsuit and suited (the same key with ``ace_to_five``, where flushes and straights do not
+    count and the ace's value is 1, RULES.md §16). ``repeated``: per hand with a repeated rank
+    (4888), the product of its rank primes and its order key.
     """
-    out: dict[int, tuple[int, int]] = {}
     pr = PRIMES
     value = [r + 2 for r in range(13)]
     if ace_to_five:
@@ -102,41 +94,39 @@ def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, tup
     # rank indices from the highest value down, so that every combination below lists its ranks
     # in the order ``V`` wants them (the ace last when it is 1)
     ranks = sorted(range(13), key=value.__getitem__, reverse=True)
-
-    def packed(*group: int) -> int:
-        """``V``: the values of ``group``, in the order given, as 4-bit fields from bit 16 down."""
-        v = 0
-        for r in group:
-            v = v << 4 | value[r]
-        return v << 4 * (5 - len(group))
-
+    # v0[r] .. v4[r]: rank r's value as the first .. fifth field of ``V`` (4 bits each, from bit 16 down)
+    v0, v1, v2, v3, v4 = ([value[r] << 4 * (4 - field) for r in range(13)] for field in range(5))
+    distinct: list[tuple[int, int, int]] = []
     for i, j, k, n, m in combinations(ranks, 5):
-        bits = (1 << i) | (1 << j) | (1 << k) | (1 << n) | (1 << m)
-        v = packed(i, j, k, n, m)
+        bits = 1 << i | 1 << j | 1 << k | 1 << n | 1 << m
+        v = v0[i] | v1[j] | v2[k] | v3[n] | v4[m]
         if ace_to_five:
-            out[NO_PAIR << 20 | v] = (bits, _ANY_SUITS)
+            distinct.append((bits, NO_PAIR << 20 | v, NO_PAIR << 20 | v))
             continue
         straight = i - m == 4
         if ace_low_straight and (i, j, k, n, m) == (12, 3, 2, 1, 0):
             straight, v = True, 5 << 16 | 4 << 12 | 3 << 8 | 2 << 4 | LOW_ACE
-        out[(STRAIGHT if straight else NO_PAIR) << 20 | v] = (bits, _OFFSUIT)
-        out[(STRAIGHT_FLUSH if straight else FLUSH) << 20 | v] = (bits, _SUITED)
+        if straight:
+            distinct.append((bits, STRAIGHT << 20 | v, STRAIGHT_FLUSH << 20 | v))
+        else:
+            distinct.append((bits, NO_PAIR << 20 | v, FLUSH << 20 | v))
+    repeated: list[tuple[int, int]] = []
     for p in ranks:
         others = [r for r in ranks if r != p]
         p2 = pr[p] * pr[p]
         for i, j, k in combinations(others, 3):
-            out[PAIR << 20 | packed(p, i, j, k)] = (p2 * pr[i] * pr[j] * pr[k], _PAIRED)
+            repeated.append((p2 * pr[i] * pr[j] * pr[k], PAIR << 20 | v0[p] | v1[i] | v2[j] | v3[k]))
         for i, j in combinations(others, 2):
-            out[TRIPS << 20 | packed(p, i, j)] = (p2 * pr[p] * pr[i] * pr[j], _PAIRED)
+            repeated.append((p2 * pr[p] * pr[i] * pr[j], TRIPS << 20 | v0[p] | v1[i] | v2[j]))
         for k in others:
-            out[FULL_HOUSE << 20 | packed(p, k)] = (p2 * pr[p] * pr[k] * pr[k], _PAIRED)
-            out[QUADS << 20 | packed(p, k)] = (p2 * p2 * pr[k], _PAIRED)
+            repeated.append((p2 * pr[p] * pr[k] * pr[k], FULL_HOUSE << 20 | v0[p] | v1[k]))
+            repeated.append((p2 * p2 * pr[k], QUADS << 20 | v0[p] | v1[k]))
     for hi, lo in combinations(ranks, 2):
         h2l2 = pr[hi] * pr[hi] * pr[lo] * pr[lo]
         for k in ranks:
             if k != hi and k != lo:
-                out[TWO_PAIR << 20 | packed(hi, lo, k)] = (h2l2 * pr[k], _PAIRED)
-    return out
+                repeated.append((h2l2 * pr[k], TWO_PAIR << 20 | v0[hi] | v1[lo] | v2[k]))
+    return distinct, repeated
 
 
 def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = False) -> Tables:
@@ -147,18 +137,18 @@ def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = 
     (2-7, RULES.md §3.3 step 4) rather than the highest. ``ace_to_five``: the ace is 1 and
     straights and flushes do not count (RULES.md §16). Takes a few milliseconds.
     """
-    classes = _classes(ace_low_straight, ace_to_five)
-    order = sorted(classes, reverse=low_wins)
+    distinct, repeated = _classes(ace_low_straight, ace_to_five)
+    keys = {key for _, offsuit, suited in distinct for key in (offsuit, suited)}
+    keys.update(key for _, key in repeated)
+    order = sorted(keys, reverse=low_wins)
+    strength = dict(zip(order, range(1, len(order) + 1)))
     unique = [0] * (1 << 17)
-    paired: dict[int, int] = {}
-    suit_indices = {_SUITED: _SUITED_INDEX, _OFFSUIT: _UNSUITED_INDEX, _ANY_SUITS: range(1, 16)}
-    for n, k in enumerate(order, 1):
-        key, kind = classes[k]
-        if kind == _PAIRED:
-            paired[key] = n
-        else:
-            for s in suit_indices[kind]:
-                unique[key << 4 | s] = n
+    for bits, offsuit, suited in distinct:
+        o, s = strength[offsuit], strength[suited]
+        # the entries of suit bits 1 .. 15 under these rank bits: one suit alone (1, 2, 4, 8) is a flush
+        first = bits << 4
+        unique[first + 1:first + 16] = (s, s, o, s, o, o, o, s, o, o, o, o, o, o, o)
+    paired = {product: strength[key] for product, key in repeated}
     return Tables(unique, paired, order)
 
 

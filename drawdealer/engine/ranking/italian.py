@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -39,6 +38,7 @@ from drawdealer.engine.cards import (
     rank_value,
     suit_index,
 )
+from drawdealer.engine.frozen import record
 from drawdealer.engine.options import OPTION_SPECS
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH = range(9)
@@ -80,7 +80,7 @@ _OPTION_FIELDS = {
 }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ItalianOptions:
     """The RULES.md §13 options that touch Italian ranking (§4.2-§4.4); the defaults are those of
     :data:`drawdealer.engine.options.OPTION_SPECS`, the one place §13's defaults are written."""
