@@ -127,6 +127,9 @@ def test_new_action_builds_the_same_value_as_the_dataclass() -> None:
         made.amount = 1  # type: ignore[misc]
 
 
+# ``time_zone_abbreviation`` is a field of the PHH spec (spec.rst, optional fields) that pokerkit
+# 0.7.7's HandHistory does not declare yet: it warns and loads the hand all the same.
+@pytest.mark.filterwarnings("ignore:The field 'time_zone_abbreviation' is an unexpected field:UserWarning")
 def test_pokerkit_replays_the_phh_we_write() -> None:
     """The reference PHH implementation loads and replays every F2L3D/N2L1D hand we write, except
     the hand-edited corpus hand whose hero 'discards 2 cards []' and receives five."""
