@@ -30,6 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SMALL = str(ROOT / "fixtures" / "clean" / "27td_fl.txt")
 SHOWDOWN = ["showdown", "--game", "27", "7s5d4c3h2s", "7h6d4s3c2d"]
 GOAL_MS = 120.0
+ISSUE_PYTHON_MS = 25.0
+"""``python -c pass`` on the machine where issue 17 set the goal: the goal leaves drawdealer itself
+``GOAL_MS - ISSUE_PYTHON_MS`` above Python's own start, which this bench also prints (a machine
+whose Python starts slower, through its ``site`` packages, cannot meet the absolute goal)."""
 
 
 def compile_package() -> None:
@@ -87,6 +91,10 @@ def main() -> None:
     for label, value in (("validate FILE", ms[1]), ("--help", ms[3]), ("showdown", ms[4])):
         print(f"goal {label} < {GOAL_MS:.0f} ms: {'met' if value < GOAL_MS else 'NOT met'} ({value:.1f} ms; "
               f"{value / base:.2f} × python -c pass)")
+    budget = GOAL_MS - ISSUE_PYTHON_MS
+    for label, value in (("validate FILE", ms[1]), ("--help", ms[3]), ("showdown", ms[4])):
+        print(f"goal {label}, above python: < {budget:.0f} ms (the issue's {GOAL_MS:.0f} ms against its python's "
+              f"{ISSUE_PYTHON_MS:.0f}): {'met' if value - base < budget else 'NOT met'} ({value - base:.1f} ms)")
 
 
 if __name__ == "__main__":
