@@ -111,3 +111,12 @@ def test_the_report_is_the_same_with_and_without_rich_for_its_plain_lines(plain_
         rich = _report(args, {"COLUMNS": "80"})
         assert direct == rich, args
         assert direct[1].strip(), args
+
+
+def test_every_rich_console_is_made_by_rich_console() -> None:
+    """One place makes Rich consoles (``plainconsole.rich_console``, without emoji codes), so a new
+    command cannot print a name like ``x:thumbs_up:`` as an emoji."""
+    package = Path(__file__).resolve().parents[1] / "drawdealer"
+    makers = [str(path.relative_to(package)) for path in package.rglob("*.py")
+              if "Console(" in path.read_text(encoding="utf-8").replace("PlainConsole(", "")]
+    assert makers == ["cli/plainconsole.py"]

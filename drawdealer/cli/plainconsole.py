@@ -6,6 +6,8 @@ when nothing can make it differ: no standard stream is a terminal and ``COLUMNS`
 Rich writes no colour and wraps at its default 80 columns), and the line is printable ASCII (one
 column a character, no tab or control character) shorter than 80 columns. :meth:`PlainConsole.line` writes those lines itself; every
 other line, and everything styled, goes through :attr:`PlainConsole.rich`, made on first use.
+
+Every command makes its Rich consoles with :func:`rich_console`: names from the input are text.
 """
 
 from __future__ import annotations
@@ -26,9 +28,17 @@ def _rich_would_style() -> bool:
     return any(os.isatty(fd) for fd in (0, 1, 2))
 
 
+def rich_console(**options: Any) -> Any:
+    """A Rich ``Console(**options)`` without emoji codes: a file or player named ``x:thumbs_up:`` is
+    printed as written, not as ``x👍`` (and Rich need not load its emoji table)."""
+    from rich.console import Console
+
+    return Console(emoji=False, **options)
+
+
 class PlainConsole:
     """Plain lines written directly when Rich would print them unchanged; a Rich ``Console``
-    (``highlight=False, emoji=False``) for the rest."""
+    (:func:`rich_console`, ``highlight=False``) for the rest."""
 
     def __init__(self) -> None:
         self._direct = not _rich_would_style()
@@ -36,9 +46,7 @@ class PlainConsole:
     @cached_property
     def rich(self) -> Any:
         """The Rich console, imported and made on first use."""
-        from rich.console import Console
-
-        return Console(highlight=False, emoji=False)  # a name like ':thumbs_up:' is text, not an emoji
+        return rich_console(highlight=False)
 
     def line(self, text: str) -> None:
         """Print ``text`` as one line, without markup: the same output as ``rich.print(text, markup=False)``."""

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from drawdealer.cli.plainconsole import rich_console
+
 _TABLE_WIDTH = 100
 """Narrower terminals get one block a code instead of a table whose last column would be a sliver."""
 
@@ -67,12 +69,11 @@ def rules(
 def _print_codes(infos: "list[CodeInfo]") -> None:
     """The registry fitted to the terminal: a table when it is wide enough, else one block a code."""
     from rich import box
-    from rich.console import Console
     from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(emoji=False)
+    console = rich_console()
     console.print(f"{len(infos)} finding codes", highlight=False)
     if console.width >= _TABLE_WIDTH:
         table = Table(box=box.SIMPLE_HEAD)
@@ -97,10 +98,9 @@ def _print_codes(infos: "list[CodeInfo]") -> None:
 
 def _print_code(info: "CodeInfo", section: "Section") -> None:
     """One code: severity, title, example, then the text of the section it enforces."""
-    from rich.console import Console
     from rich.text import Text
 
-    console = Console(emoji=False)
+    console = rich_console()
     head = Text.assemble((info.code, "bold"), " (", _severity_text(info), f") §{info.section} {section.title}")
     console.print(head)
     console.print(Text(info.title))
@@ -110,10 +110,9 @@ def _print_code(info: "CodeInfo", section: "Section") -> None:
 
 
 def _print_markdown(text: str, console: Any = None) -> None:
-    from rich.console import Console
     from rich.markdown import Markdown
 
-    (console or Console(emoji=False)).print(Markdown(text))
+    (console or rich_console()).print(Markdown(text))
 
 
 def _severity_text(info: "CodeInfo") -> Any:

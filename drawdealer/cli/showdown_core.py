@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.errors import fail
+from drawdealer.cli.plainconsole import rich_console
 from drawdealer.cli.text import json_text, shown
 
 if TYPE_CHECKING:
@@ -166,13 +167,12 @@ def _places(ranking: Ranking, hands: list[tuple[Card, ...]]) -> list[int]:
 def _print_table(title: str, rows: list[dict], cards: list[list[Card]], explanation: str) -> None:
     """The Rich table, best first, winners highlighted, then the sentence why."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from drawdealer.cli.render import cards_text
 
-    console = Console(highlight=False, emoji=False)  # names are text, never :emoji: codes (and Rich need not load its table)
+    console = rich_console(highlight=False)
     fancy = console.is_terminal
     table = Table(box=box.SIMPLE_HEAD, title=f"Showdown: {title}", title_justify="left")
     table.add_column("place", justify="right", no_wrap=True)
@@ -196,13 +196,12 @@ def _print_split_table(title: str, rows: list[dict], cards: list[list[Card]], wi
                        explanation: str) -> None:
     """The Rich table with a place and a hand column per half, then each half's winners and why."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from drawdealer.cli.render import cards_text
 
-    console = Console(highlight=False, emoji=False)  # names are text, never :emoji: codes (and Rich need not load its table)
+    console = rich_console(highlight=False)
     fancy = console.is_terminal
     table = Table(box=box.SIMPLE_HEAD, title=f"Showdown: {title}", title_justify="left")
     table.add_column("name", no_wrap=True)

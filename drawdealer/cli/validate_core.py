@@ -98,11 +98,10 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
     if not sys.stderr.isatty() and not os.environ.get("FORCE_COLOR"):
         yield None, None, None
         return
-    from rich.console import Console
-
+    from drawdealer.cli.plainconsole import rich_console
     from drawdealer.validate import total_bytes
 
-    errconsole = Console(stderr=True, emoji=False)
+    errconsole = rich_console(stderr=True)
     size = total_bytes(files) if errconsole.is_terminal else 0
     if size <= PROGRESS_BYTES:
         yield None, None, None

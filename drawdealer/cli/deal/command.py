@@ -110,14 +110,13 @@ def _int(value: Optional[str], flag: str) -> Optional[int]:
 def _loop(session, where: str, *, json_output: bool) -> None:
     """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown.
     Piped, the session exits 1 when any command was refused (issue 16)."""
-    from rich.console import Console
-
     from drawdealer.cli.deal import screen
     from drawdealer.cli.deal.commands import CommandError, parse_command
     from drawdealer.cli.deal.prompt import Prompt
+    from drawdealer.cli.plainconsole import rich_console
     from drawdealer.cli.text import json_text, shown
 
-    console = Console(highlight=False, emoji=False)  # player names are text, never :emoji: codes
+    console = rich_console(highlight=False)
     prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
     in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:
