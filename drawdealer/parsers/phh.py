@@ -101,6 +101,8 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE, _DEAL, _DRAW, _SHOW, _MUCK = (
     K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE, K.DEAL, K.DRAW, K.SHOW, K.MUCK)
 """The kinds the per-action loop builds, looked up once (an Enum's attribute is a slow lookup:
 ``EnumType`` defines ``__getattr__``)."""
+_BETTING = frozenset({"cc", "f", "cbr"})
+"""The verbs of betting actions: the per-action loop tests them first (the most frequent)."""
 
 
 class _Fail(Exception):
@@ -147,16 +149,32 @@ def parse_action_string(text: str) -> tuple[str | None, str | None, str | None, 
 
 
 @lru_cache(maxsize=65536)
-def _operation(text: str) -> tuple[str | None, str | None, Any, tuple[str, ...]]:
-    """``(verb, actor, argument, extension)`` of one action string: a ``cbr`` amount as a number, a
-    ``dh`` argument as ``(player, cards)``, and the words of its ``# drawdealer:`` commentary."""
+def _operation(text: str) -> tuple[str | None, int | None, Any, tuple[str, ...]]:
+    """``(verb, player, argument, extension)`` of one action string: ``player`` the index of the player
+    who acts or, for ``dh``, is dealt (0 for ``p1``; :data:`_NOBODY` for a ``pN`` too long to be
+    anyone; None for the dealer's other actions and no-ops), a ``cbr`` amount as a number, a ``dh``
+    argument its cards, and the words of its ``# drawdealer:`` commentary."""
     actor, verb, arg, comment = _parse_action(text)
     ext = _extension(comment)
     if verb == "cbr":
-        return verb, actor, _number(arg), ext  # type: ignore[arg-type]
-    if verb == "dh":
-        return verb, actor, tuple(arg.split()), ext  # type: ignore[union-attr]
-    return verb, actor, arg, ext
+        arg = _number(arg)  # type: ignore[arg-type]
+    elif verb == "dh":
+        actor, arg = arg.split()  # type: ignore[union-attr]
+    if actor is None or actor == "d":
+        return verb, None, arg, ext
+    return verb, int(actor[1:]) - 1 if len(actor) <= _ACTOR_CHARS else _NOBODY, arg, ext
+
+
+_ACTOR_CHARS = 6
+_NOBODY = 10 ** _ACTOR_CHARS
+"""A player index past every hand's players (:data:`~drawdealer.parsers.limits.MAX_PLAYERS`): what
+:func:`_operation` gives for ``pN`` of more than :data:`_ACTOR_CHARS` characters."""
+
+
+def _actor(text: str) -> str:
+    """The player an action string names (who acts, or who is dealt): for a message."""
+    actor, verb, arg, _ = _parse_action(text)
+    return arg.split()[0] if verb == "dh" else actor  # type: ignore[union-attr,return-value]
 
 
 def _parse_action(text: str) -> tuple[str | None, str | None, str | None, str | None]:
@@ -684,30 +702,69 @@ class _Reader:
         Cards that do not read are a PARSE_ERROR on their action's line.
         """
         n = len(names)
-        index = {f"p{i + 1}": i for i in range(n)}
         high = max(committed)
         drawing = False
         out: list[Action | None] = []
+        append = out.append
         dealing = _Dealing(names, out, self.hand_size)
         line, text = None, ""
         try:
-            for line, (verb, actor, arg, ext), text in ops:
+            for line, (verb, i, arg, ext), text in ops:
+                if verb in _BETTING:  # the most frequent: a betting action
+                    if i >= n:
+                        raise _no_player(line, text)
+                    if drawing:
+                        committed = [0] * n
+                        high = 0
+                        drawing = False
+                        dealing.next_round()
+                    forced = _explicit(ext, line) if ext else None
+                    if forced is not None:
+                        kind, raw = forced
+                        amount = self._amount(raw, "actions")
+                        paid = amount - committed[i] if kind is _RAISE else amount if kind in (_BET, _CALL) else 0
+                        stacks[i] -= paid
+                        committed[i] += paid
+                        all_in = _all_in(ext, stacks[i] == 0)
+                    elif verb == "cc":
+                        owed = high - committed[i]
+                        if owed <= 0:
+                            kind, amount, all_in = _CHECK, 0, False
+                        else:
+                            kind, amount = _CALL, owed if owed < stacks[i] else stacks[i]
+                            stacks[i] -= amount
+                            committed[i] += amount
+                            all_in = _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0
+                    elif verb == "f":
+                        kind, amount, all_in = _FOLD, 0, False
+                    else:  # cbr
+                        to = self._amount(arg, "actions")
+                        # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
+                        paid = to - committed[i] if to > committed[i] else 0
+                        all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
+                        stacks[i] = stacks[i] - paid if paid < stacks[i] else 0
+                        kind, amount = (_BET, paid) if high == 0 else (_RAISE, committed[i] + paid)
+                        committed[i] += paid
+                    if committed[i] > high:
+                        high = committed[i]
+                    append(new_action(kind, names[i], amount, all_in, line=line, text=text))
+                    continue
                 if verb == "dh":
-                    who, dealt = arg
-                    dealing.deal(index[who] if who in index else self._player(who, index, line, text), dealt,
-                                 drawing, line, text)
+                    if i >= n:
+                        raise _no_player(line, text)
+                    dealing.deal(i, arg, drawing, line, text)
                     continue
                 if verb is None:
                     if ext and ext[0] in _POST_TAGS:
-                        out.append(self._ext_post(ext, index, names, stacks, committed, line, text))
+                        append(self._ext_post(ext, names, stacks, committed, line, text))
                         high = max(high, *committed)
                     elif ext and ext[0] == "deal":
-                        out.append(self._ext_deal(ext, index, names, line, text))
+                        append(self._ext_deal(ext, names, line, text))
                     continue
                 if verb == "db":
                     raise _Fail("board cards in a draw game", line, 1, text)
-                i = index[actor] if actor in index else self._player(actor, index, line, text)
-                name = names[i]
+                if i >= n:
+                    raise _no_player(line, text)
                 if verb == "sd":
                     drawing = True
                     kept = _ext_cards(ext, "kept") if ext else None
@@ -717,65 +774,30 @@ class _Reader:
                         count, known = _split_cards(arg)
                         listed = _ext_cards(ext, "discarded") if ext else None
                         dealing.draw(i, count, listed if listed is not None else known or None, kept, line, text)
-                    continue
-                if verb == "sm":
+                elif verb == "sm":
+                    name = names[i]
                     if arg is None:
                         cards = _ext_cards(ext, "cards")
-                        out.append(new_action(_MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line,
-                                              text=text))
+                        append(new_action(_MUCK, name, count=len(cards) if cards else 0, cards=cards, line=line,
+                                          text=text))
                     elif arg == "-":
                         hand = dealing.hands[i]
-                        out.append(new_action(_SHOW, name, count=self.hand_size, cards=tuple(hand) if hand else None,
-                                              line=line, text=text))
+                        append(new_action(_SHOW, name, count=self.hand_size, cards=tuple(hand) if hand else None,
+                                          line=line, text=text))
                     else:
                         count, known = _split_cards(arg)
-                        out.append(new_action(_SHOW, name, count=count, cards=known or None, line=line, text=text))
-                    continue
-                if verb == "pb":
+                        append(new_action(_SHOW, name, count=count, cards=known or None, line=line, text=text))
+                else:  # pb
                     raise _Fail("bring-ins are for stud games", line, 1, text)
-                if drawing:
-                    committed = [0] * n
-                    high = 0
-                    drawing = False
-                    dealing.next_round()
-                forced = _explicit(ext, line) if ext else None
-                if forced is not None:
-                    kind, raw = forced
-                    amount = self._amount(raw, "actions")
-                    paid = amount - committed[i] if kind is _RAISE else amount if kind in (_BET, _CALL) else 0
-                    stacks[i] -= paid
-                    committed[i] += paid
-                    all_in = _all_in(ext, stacks[i] == 0)
-                elif verb == "cc":
-                    owed = high - committed[i]
-                    if owed <= 0:
-                        kind, amount, all_in = _CHECK, 0, False
-                    else:
-                        kind, amount = _CALL, owed if owed < stacks[i] else stacks[i]
-                        stacks[i] -= amount
-                        committed[i] += amount
-                        all_in = _all_in(ext, stacks[i] == 0) if ext else stacks[i] == 0
-                elif verb == "f":
-                    kind, amount, all_in = _FOLD, 0, False
-                else:  # cbr
-                    to = self._amount(arg, "actions")
-                    # as written, never clipped: more than the stack is BET_EXCEEDS_STACK
-                    paid = to - committed[i] if to > committed[i] else 0
-                    all_in = _all_in(ext, paid >= stacks[i]) if ext else paid >= stacks[i]
-                    stacks[i] = stacks[i] - paid if paid < stacks[i] else 0
-                    kind, amount = (_BET, paid) if high == 0 else (_RAISE, committed[i] + paid)
-                    committed[i] += paid
-                if committed[i] > high:
-                    high = committed[i]
-                out.append(new_action(kind, name, amount, all_in, line=line, text=text))
         except CardError as e:
             raise _Fail(str(e), line, 1, text) from None
         dealing.finish()
         self.declared_first = dealing.declared_first()
         return [a for a in out if a is not None]
 
-    def _ext_post(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], stacks: list[int],
-                  committed: list[int], line: int | None, text: str) -> Action:
+    def _ext_post(self, ext: tuple[str, ...], names: list[str], stacks: list[int], committed: list[int],
+                  line: int | None, text: str) -> Action:
+        index = _player_index(len(names))
         if len(ext) < 3 or ext[1] not in index or not _NUMBER.fullmatch(ext[2]):
             raise _Fail("expected '# drawdealer: post_xx pN amount'", line, 1, text)
         i = index[ext[1]]
@@ -785,21 +807,27 @@ class _Reader:
             committed[i] += amount
         return new_action(_POST_TAGS[ext[0]], names[i], amount, "all-in" in ext[3:], line=line, text=text)
 
-    def _ext_deal(self, ext: tuple[str, ...], index: dict[str, int], names: list[str], line: int | None,
-                  text: str) -> Action:
+    def _ext_deal(self, ext: tuple[str, ...], names: list[str], line: int | None, text: str) -> Action:
         """``# drawdealer: deal pN cards``: cards dealt to a player already dealt in, which PHH's
         ``d dh`` cannot say outside a draw (the engine judges them: HAND_SIZE_INVALID); ``# drawdealer:
         deal pN``: a deal that names no card (the live dealer's declined blind opening, RULES.md §10.6)."""
         if len(ext) not in (2, 3):
             raise _Fail("expected '# drawdealer: deal pN [cards]'", line, 1, text)
-        i = self._player(ext[1], index, line, text)
+        i = _player_index(len(names)).get(ext[1])
+        if i is None:
+            raise _Fail(f"no player {ext[1]} in this hand", line, 1, text)
         count, known = _split_cards(ext[2]) if len(ext) == 3 else (0, ())  # no card: as written
         return new_action(_DEAL, names[i], count=count, cards=known or None, line=line, text=text)
 
-    def _player(self, who: str | None, index: dict[str, int], line: int | None, text: str) -> int:
-        if who not in index:
-            raise _Fail(f"no player {who} in this hand", line, 1, text)
-        return index[who]
+
+
+def _player_index(n: int) -> dict[str, int]:
+    """Each of ``n`` players' PHH name (``p1``, …) → his index (0, …)."""
+    return {f"p{i + 1}": i for i in range(n)}
+
+
+def _no_player(line: int | None, text: str) -> _Fail:
+    return _Fail(f"no player {_actor(text)} in this hand", line, 1, text)
 
 
 class _Dealing:
