@@ -68,7 +68,15 @@ from drawdealer.engine.record import (
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
-from drawdealer.parsers.fastaction import new_action, new_action_draft, new_claims, new_pot_claim, new_record, new_seat
+from drawdealer.parsers.fastaction import (
+    new_action,
+    new_action_draft,
+    new_claims,
+    new_plain_action,
+    new_pot_claim,
+    new_record,
+    new_seat,
+)
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
@@ -304,7 +312,7 @@ class _Skip(Exception):
         self.message = message
 
 
-_OPERATION, _ARGUMENT = itemgetter(1), itemgetter(2)  # of an item of _Reader._actions, of its operation
+_ARGUMENT = itemgetter(2)  # of an operation (_operation)
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
 
 
@@ -480,10 +488,10 @@ class _Reader:
         blinds_raw = (self._per_player("blinds_or_straddles", n, required=True) or []) if structure != "IT" else [0] * n
         bet_keys = ("small_bet", "big_bet") if structure in _FIXED else ("min_bet",) if structure != "IT" else ()
         bets_raw = [self._need(key) for key in bet_keys]
-        ops = self._actions()
+        where, ops, texts = self._actions()
         numbers: list[Any] = [*stacks_raw, *antes_raw, *blinds_raw, *bets_raw]
-        if float in map(type, map(_ARGUMENT, map(_OPERATION, ops))):  # only a cbr's argument is a number
-            numbers += [op[2] for _, op, _ in ops if op[0] == "cbr"]
+        if float in map(type, map(_ARGUMENT, ops)):  # only a cbr's argument is a number
+            numbers += [op[2] for op in ops if op[0] == "cbr"]
         for key in ("finishing_stacks", "winnings"):
             numbers += self._field(key) or []
         for value in stacks_raw:
@@ -512,7 +520,7 @@ class _Reader:
             button = None
 
         actions, committed = self._forced(names, stacks, antes, blinds)
-        actions += self._play(ops, names, stacks, committed)
+        actions += self._play(where, ops, texts, names, stacks, committed)
         stakes = self._stakes(structure, antes, blinds, [conv(v, key) for key, v in zip(bet_keys, bets_raw)])
         claims = self._claims(names)
         for key in PHH_EXTENSIONS.keys() & data.keys():
@@ -644,8 +652,8 @@ class _Reader:
 
     # -- actions
 
-    def _actions(self) -> list[tuple[int | None, tuple[str | None, str | None, Any, tuple[str, ...]], str]]:
-        """``(line, (verb, actor, argument, extension), text)`` per action string (:func:`_operation`)."""
+    def _actions(self) -> tuple[list[int | None], list[tuple[str | None, int | None, Any, tuple[str, ...]]], list[str]]:
+        """The action strings: the line of each, what each says (:func:`_operation`), and the strings."""
         raw = self._need("actions")
         if not isinstance(raw, list) or not set(map(type, raw)) <= {str}:
             raise _Fail("'actions' must be an array of strings", self._line("actions"))
@@ -663,7 +671,7 @@ class _Reader:
                     at = source.find(text)
                     raise _Fail(f.message, line, at + f.column if at >= 0 else 1, source or text) from None
             raise
-        return list(zip(where, parsed, raw))
+        return where, parsed, raw
 
     def _forced(self, names: list[str], stacks: list[int], antes: list[int],
                 blinds: list[int]) -> tuple[list[Action], list[int]]:
@@ -691,11 +699,13 @@ class _Reader:
                 stacks[i] -= paid
                 if kind is not K.POST_ANTE:
                     committed[i] += paid
-                out.append(new_action(kind, names[i], paid, stacks[i] == 0, line=line, text=f"{key}[{slot}] = {amount}"))
+                out.append(new_plain_action(kind, names[i], paid, stacks[i] == 0, line, f"{key}[{slot}] = {amount}"))
         return out, committed
 
-    def _play(self, ops: list[Any], names: list[str], stacks: list[int], committed: list[int]) -> list[Action]:
-        """Replays the betting arithmetic only (amounts of bets and calls), not legality.
+    def _play(self, where: list[int | None], ops: list[Any], texts: list[str], names: list[str], stacks: list[int],
+              committed: list[int]) -> list[Action]:
+        """Replays the betting arithmetic only (amounts of bets and calls), not legality: the actions of
+        :meth:`_actions`, each on its line (``where``) with its string (``texts``).
 
         ``committed`` holds the live blinds of the first round. A ``# drawdealer: <kind> <amount>``
         commentary (written for logs whose own amounts break the rules) names the action exactly.
@@ -709,7 +719,7 @@ class _Reader:
         dealing = _Dealing(names, out, self.hand_size)
         line, text = None, ""
         try:
-            for line, (verb, i, arg, ext), text in ops:
+            for line, (verb, i, arg, ext), text in zip(where, ops, texts):
                 if verb in _BETTING:  # the most frequent: a betting action
                     if i >= n:
                         raise _no_player(line, text)
@@ -747,7 +757,7 @@ class _Reader:
                         committed[i] += paid
                     if committed[i] > high:
                         high = committed[i]
-                    append(new_action(kind, names[i], amount, all_in, line=line, text=text))
+                    append(new_plain_action(kind, names[i], amount, all_in, line, text))
                     continue
                 if verb == "dh":
                     if i >= n:
