@@ -79,7 +79,7 @@ from drawdealer.parsers.fastaction import (
 )
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS
+from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS, remember
 
 K = ActionKind
 
@@ -422,7 +422,10 @@ def _mismatch(name: str, value: Any, shape: _Shape) -> str | None:
     for key, item in value.items():
         if key not in keys:
             return f"{name}: expected keys among {', '.join(keys)}, got {key!r}"
-        problem = _mismatch(f"{name}.{key}", item, keys[key])
+        inner = keys[key]
+        if inner.keys is None and inner.ok(item):  # the usual case, before the key's name is made
+            continue
+        problem = _mismatch(f"{name}.{key}", item, inner)
         if problem is not None:
             return problem
     return None
@@ -603,7 +606,12 @@ class _Reader:
         given = self._field("_drawdealer_stakes")
         if given:
             return Stakes(**{k: self._amount(v, "_drawdealer_stakes") for k, v in given.items()})
-        return derive_stakes(structure, antes, blinds, bets)
+        key = (structure, tuple(antes), tuple(blinds), tuple(bets))
+        stakes = _stakes_memo.get(key)
+        if stakes is None:
+            stakes = derive_stakes(structure, antes, blinds, bets)
+            remember(_stakes_memo, key, stakes)
+        return stakes
 
     def _claims(self, names: list[str]) -> Claims:
         """What the hand claims, each claim with the line of the field it was read from."""
@@ -946,6 +954,10 @@ def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:
         return False
     big = max(blinds)
     return payers[0] == max(k for k, b in enumerate(blinds) if b == big)  # blinds of 2/2: the second is the big one
+
+
+_stakes_memo: dict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], Stakes] = {}
+""":func:`derive_stakes` by its arguments (a Stakes value is immutable: one serves every hand)."""
 
 
 def derive_stakes(structure: str, antes: list[int], blinds: list[int], bets: list[int]) -> Stakes:
