@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import re
 import tomllib
-from typing import Any
+from typing import Any, Callable
 
 _CTRL = "\\x00-\\x08\\x0a-\\x1f\\x7f"  # characters TOML forbids in strings and comments (tab allowed)
 _KEY_VALUE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
@@ -91,8 +91,9 @@ def _rows(m: re.Match[str]) -> list[list[Any]]:
 
 _KNOWN_LINES = 4096
 _KNOWN_LINE_CHARS = 400
-_known_lines: dict[str, tuple[str, Any]] = {}
-"""Lines ``key = value`` read before, with their key and value: the lines hands repeat (``variant``,
+_known_lines: dict[str, tuple[str, Any, Any]] = {}
+"""Lines ``key = value`` read before, with their key, value and the copier of the value (None for a
+scalar; see :func:`_copier`): the lines hands repeat (``variant``,
 the stakes, ``_drawdealer_options``, …) are read once (at most :data:`_KNOWN_LINES` lines of at most
 :data:`_KNOWN_LINE_CHARS` characters, forgotten all at once when full). A value is a scalar, or an
 array or inline table of scalars (copied for each reader, so that no two hands share one)."""
@@ -100,7 +101,7 @@ _SCALARS = (str, int, float, bool, datetime.time)
 
 
 def _flat(value: Any) -> bool:
-    """A scalar, or an array or table of scalars: what :func:`_copy` copies whole."""
+    """A scalar, or an array or table of scalars: what a copy (:func:`_copier`) copies whole."""
     kind = type(value)
     if kind is list:
         return all(type(item) in _SCALARS for item in value)
@@ -109,15 +110,17 @@ def _flat(value: Any) -> bool:
     return kind in _SCALARS
 
 
-def _copy(value: Any) -> Any:
+def _copier(value: Any) -> Callable[[Any], Any] | None:
+    """How a remembered value is copied for each reader: an array or a table by its ``copy``, a scalar not at all."""
     kind = type(value)
-    return list(value) if kind is list else dict(value) if kind is dict else value
+    return list.copy if kind is list else dict.copy if kind is dict else None
 
 
 def _remember(line: str, key: str, value: Any) -> None:
     if len(_known_lines) >= _KNOWN_LINES:
         _known_lines.clear()
-    _known_lines[line] = key, _copy(value)
+    copier = _copier(value)
+    _known_lines[line] = key, value if copier is None else copier(value), copier
 
 
 class _Scanner:
@@ -142,10 +145,10 @@ class _Scanner:
             line = text[start:stop if stop >= 0 else end]
             known = _known_lines.get(line)
             if known is not None:  # read before: the same key and value
-                key, value = known
+                key, value, copier = known
                 if key in table:
                     raise _Unsupported
-                table[key] = _copy(value)
+                table[key] = value if copier is None else copier(value)
                 key_lines.setdefault(key, number)
                 self.pos = start + len(line) + 1
                 number += 1
