@@ -97,16 +97,16 @@ scalar; see :func:`_copier`): the lines hands repeat (``variant``,
 the stakes, ``_drawdealer_options``, …) are read once (at most :data:`_KNOWN_LINES` lines of at most
 :data:`_KNOWN_LINE_CHARS` characters, forgotten all at once when full). A value is a scalar, or an
 array or inline table of scalars (copied for each reader, so that no two hands share one)."""
-_SCALARS = (str, int, float, bool, datetime.time)
+_SCALARS = frozenset((str, int, float, bool, datetime.time))
 
 
 def _flat(value: Any) -> bool:
     """A scalar, or an array or table of scalars: what a copy (:func:`_copier`) copies whole."""
     kind = type(value)
     if kind is list:
-        return all(type(item) in _SCALARS for item in value)
+        return _SCALARS.issuperset(map(type, value))
     if kind is dict:
-        return all(type(item) in _SCALARS for item in value.values())
+        return _SCALARS.issuperset(map(type, value.values()))
     return kind in _SCALARS
 
 
