@@ -68,15 +68,8 @@ from drawdealer.engine.record import (
 from drawdealer.engine.italian import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
-from drawdealer.parsers.fastaction import (
-    new_action,
-    new_action_draft,
-    new_claims,
-    new_plain_action,
-    new_pot_claim,
-    new_record,
-    new_seat,
-)
+from drawdealer.parsers.fastaction import (new_action, new_action_draft, new_claims, new_plain_action,
+                                           new_pot_claim, new_record, new_seat)
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS, remember
