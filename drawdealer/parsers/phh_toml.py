@@ -23,6 +23,10 @@ _HEADER = re.compile(rf"[ \t]*\[([A-Za-z0-9_-]+)\][ \t]*(?:#[^{_CTRL}]*)?(?:\n|\
 _LINE_END = re.compile(rf"[ \t]*(?:#[^{_CTRL}]*)?(?:\n|\Z)")  # blanks, a comment, the line end
 _ARRAY_WS = re.compile(rf"(?:[ \t\n]|#[^{_CTRL}]*+)*+")
 _INLINE_WS = re.compile(r"[ \t]*")
+_BLANKS = frozenset(" \t")
+_GAP_STARTS = frozenset(" \t\n#")
+"""The characters that may start what :data:`_INLINE_WS` (blanks) and :data:`_ARRAY_WS` (a gap in an
+array) skip: before any other character the pattern is not run (a call costs more than most matches)."""
 _LITERAL = re.compile(rf"'([^'{_CTRL}]*)'")
 _BASIC = re.compile(rf'"([^"\\{_CTRL}]*)"')
 _LOCAL_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")  # tomllib's, without a fraction
@@ -153,7 +157,7 @@ class _Scanner:
                 self.pos = start + len(line) + 1
                 number += 1
                 continue
-            m = _KEY_VALUE.match(text, start)
+            m = _KEY_VALUE.match(text, start) if not text.startswith("[", start) else None  # not a header
             if m is not None:
                 key = m.group(1)
                 if key in table:
@@ -161,10 +165,13 @@ class _Scanner:
                 key_lines.setdefault(key, number)
                 self.pos = m.end()
                 table[key] = value = self.value()
-                m = _LINE_END.match(text, self.pos)
-                if m is None:
-                    raise _Unsupported
-                self.pos = m.end()
+                if text.startswith("\n", self.pos):  # the usual end of the value's line
+                    self.pos += 1
+                else:
+                    m = _LINE_END.match(text, self.pos)
+                    if m is None:
+                        raise _Unsupported
+                    self.pos = m.end()
                 if self.pos == start + len(line) + (stop >= 0):  # the value ends on its line
                     number += 1
                     if len(line) <= _KNOWN_LINE_CHARS and _flat(value):
@@ -172,7 +179,7 @@ class _Scanner:
                 else:
                     number += text.count("\n", start, self.pos)
                 continue
-            m = _LINE_END.match(text, self.pos)
+            m = _LINE_END.match(text, self.pos) if not text.startswith("[", start) else None
             if m is not None:
                 self.pos = m.end()
                 number += 1
@@ -227,7 +234,9 @@ class _Scanner:
 
     def array(self) -> list[Any]:
         text = self.text
-        pos = _ARRAY_WS.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+        pos = self.pos + 1
+        if text[pos:pos + 1] in _GAP_STARTS:
+            pos = _ARRAY_WS.match(text, pos).end()  # type: ignore[union-attr]
         first = text[pos:pos + 1]
         if first in _INT_START:
             m = _INTS.match(text, self.pos)
@@ -298,11 +307,13 @@ class _Scanner:
                 raise _Unsupported
             self.pos = m.end()
             out[m.group(1)] = self.value()
-            pos = _INLINE_WS.match(text, self.pos).end()  # type: ignore[union-attr]
+            pos = self.pos
+            if text[pos:pos + 1] in _BLANKS:
+                pos = _INLINE_WS.match(text, pos).end()  # type: ignore[union-attr]
             char = text[pos] if pos < self.end else ""
             if char == "}":
                 self.pos = pos + 1
                 return out
             if char != ",":
                 raise _Unsupported
-            pos = _INLINE_WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            pos += 1  # the blanks before the next key are _KEY_VALUE's
