@@ -24,12 +24,11 @@ import os
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker, record
+from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
 

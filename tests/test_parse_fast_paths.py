@@ -8,7 +8,6 @@ summary lines): each must give exactly the value the plain way gives.
 from __future__ import annotations
 
 import random
-from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_card
+from drawdealer.engine.frozen import FrozenInstanceError, field, record
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -91,16 +91,16 @@ def test_the_other_constructors_give_the_dataclass_values() -> None:
 def test_claims_and_records_can_be_built_with_every_field_by_name() -> None:
     """The PHH reader builds claims and records by keyword: a field added to Claims or HandRecord
     must be added to new_claims / new_record too (a merge once left new_claims without one)."""
-    from dataclasses import fields
+    from drawdealer.engine.frozen import fields
 
     for build, cls in ((new_claims, Claims), (new_record, HandRecord)):
         assert set(build.__code__.co_varnames[:build.__code__.co_argcount]) == {f.name for f in fields(cls)}, cls
 
 
 def test_fields_the_builders_do_not_know_get_their_defaults() -> None:
-    """A field added to a record dataclass later is set by every builder, to its default."""
+    """A field added to a record later is set by every builder, to its default."""
 
-    @dataclass(frozen=True, slots=True, kw_only=True)
+    @record
     class Later:
         a: int
         b: int = 2

@@ -7,7 +7,6 @@ engine (``engine/replay.py``), and the legal-action value of the player to act i
 when the file cannot be read.
 """
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import typer
 from drawdealer.cli.errors import ExitCode, fail
 from drawdealer.cli.formats import FORMATS
 from drawdealer.cli.text import json_text, shown
+from drawdealer.engine.frozen import replace
 
 
 _SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
@@ -32,7 +32,7 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     start, lines = chunk
     retry = pokerstars.parse_hand(lines + _SYNTHETIC_SUMMARY, start, str(path))
     if hasattr(retry, "claims"):
-        return dataclasses.replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
+        return replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
     return last
 
 

@@ -1,19 +1,19 @@
-"""Fast constructors for the record's frozen dataclasses (the parsers' hot path).
+"""Fast constructors for the frozen records of ``engine.record`` (the parsers' hot path).
 
 A reader builds tens of :class:`~drawdealer.engine.record.Action` values per hand, and the
-keyword constructor of a frozen dataclass is slow: its ``__init__`` parses keywords and sets each
-field through ``object.__setattr__`` (about 21,000 machine instructions for an Action, more than
-all the rest of the work on its line). The functions here build *the same value* in about a
-seventh of that, without giving up the contract (DESIGN.md convention 5):
+keyword constructor of a frozen record is slow: ``type.__call__`` packs the keywords into a dict,
+then its ``__init__`` sets each field through its slot, more work than all the rest on the action's
+line. The functions here build *the same value* in a fraction of that, without giving up the
+contract (DESIGN.md convention 5):
 
-- the value is a genuine instance of the dataclass, with every field set, equal (and hashing
+- the value is a genuine instance of the record's class, with every field set, equal (and hashing
   equal) to the keyword construction, and frozen: assigning a field afterwards raises
   ``FrozenInstanceError``;
 - it is filled as a *draft*: an instance of a subclass that adds no slot and no behaviour but
   ordinary attribute assignment (so Python's fast slot stores apply), whose class is then set to
-  the dataclass itself, which Python allows because the two layouts are identical. A draft never
+  the record's class itself, which Python allows because the two layouts are identical. A draft never
   leaves the code that fills it;
-- the functions are generated from :func:`dataclasses.fields`: a field added to a dataclass later
+- the functions are generated from :func:`~drawdealer.engine.frozen.fields`: a field added to a record later
   gets its default (a draft's ``__init__`` sets the fields its fillers do not know), a field
   removed fails at import. ``tests/test_parse_fast_paths.py`` compares every way of building
   with the keyword constructor.
@@ -25,9 +25,9 @@ ones. :func:`action_template` and :func:`action_from` split an action in what it
 
 from __future__ import annotations
 
-from dataclasses import MISSING, Field, fields
 from typing import Any, Callable
 
+from drawdealer.engine.frozen import MISSING, Field, fields
 from drawdealer.engine.record import Action, Claims, HandRecord, PotClaim, Seat
 
 _drafts: dict[type, type] = {}
@@ -95,7 +95,7 @@ def _compile(cls: type, params: tuple[str, ...], required: int, *, name: str,
         body.append(f"    _obj.{field_name} = {value}")
     finish = [] if draft else ["    _obj.__class__ = _cls"]
     source = "\n".join([f"def {name}({', '.join(signature)}):", *prelude, *body, *finish, "    return _obj"])
-    exec(source, namespace)  # noqa: S102 - generated from the dataclass fields above
+    exec(source, namespace)  # noqa: S102 - generated from the record's fields above
     return namespace[name]
 
 

@@ -27,10 +27,10 @@ them (:func:`parse_amount`, :func:`parse_card_list`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.showdown import first_to_show
 from drawdealer.engine.variants import UnknownGame, get_game
