@@ -1,9 +1,10 @@
 """Conformance against pokerkit, for release checks (issue 14).
 
-    python bench/conformance.py [HANDS] [--start SEED]
+    python bench/conformance.py [HANDS] [--start SEED] [--variant FB]
 
 Plays HANDS seeded random hands with pokerkit (``tests/pokerkit_hands.py``: fixed-limit 2-7 triple
-draw and no-limit 2-7 single draw, 2-6 players, antes, all-ins, side pots, reshuffles), writes each
+draw and no-limit 2-7 single draw, or only the ``--variant`` given, ``FB`` for fixed-limit Badugi;
+2-6 players, antes, all-ins, side pots, reshuffles), writes each
 with pokerkit's PHH writer, validates it with drawdealer, and prints how many came back clean, how
 many were flagged, by finding code, and how often the generator steered around each deliberate
 difference of RULES.md (the table in ``tests/pokerkit_hands.py``). A flagged hand is a finding the
@@ -27,6 +28,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("hands", nargs="?", type=int, default=2000)
     parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--variant", choices=("F2L3D", "N2L1D", "FB"), help="one game only (else 2-7 TD and SD)")
     args = parser.parse_args()
     clean = 0
     causes: Counter[str] = Counter()
@@ -34,7 +36,7 @@ def main() -> int:
     steered: Counter[str] = Counter()
     games: Counter[str] = Counter()
     for seed in range(args.start, args.start + args.hands):
-        hand = play(seed)
+        hand = play(seed, args.variant)
         games[hand.table.variant] += 1
         steered.update(set(hand.avoided))
         codes = validate(hand.text)

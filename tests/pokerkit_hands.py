@@ -74,8 +74,10 @@ DIFFERENCES: dict[str, Difference] = {
         "option: pokerkit's ante_trimming_status = True with antes for all (its advice; False for a big-blind ante)"),
     "odd_chips": Difference(
         "Odd chips of a split pot: one unit per winner from the button's left", "§9.6",
-        "the TDA odd-chip rule; pokerkit gives the whole remainder to the first winner",
-        "avoided: a hand with a remainder of two or more chips in one split is dealt again"),
+        "the TDA odd-chip rule; pokerkit gives the whole remainder to the first winner, and splits once "
+        "the pots whose contenders are the same after the losers muck",
+        "avoided: a hand with a remainder of two or more chips in one split, or an odd chip in a pot that "
+        "pokerkit merges with another, is dealt again"),
     "equal_blinds_heads_up": Difference(
         "Heads-up with equal blinds, the button (who posts the small blind) acts first before the draw",
         "§6.1, §6.2", "RULES.md names the blinds by position; pokerkit by amount, and with equal blinds "
@@ -314,12 +316,28 @@ def _decide(state: pk.State, table: Table, rng: random.Random, rnd: _Round, stee
 
 
 def _check_odd_chips(state: pk.State) -> None:
-    """:class:`Redeal` when pokerkit gave two or more odd chips of one split to one winner (§9.6)."""
-    for op in state.operations:
-        if isinstance(op, pk.ChipsPushing):
-            winners = [a for a in op.amounts if a > 0]
-            if len(winners) > 1 and max(winners) - min(winners) >= 2:
-                raise Redeal("odd_chips")
+    """:class:`Redeal` where pokerkit's split can differ from §9.6's: two or more odd chips of one split
+    to one winner, or a split of pots that §9.6 splits one by one. pokerkit merges the main and side
+    pots whose contenders are the same once the losers muck (an all-in loser's side pots), then splits
+    the sum once: a main pot of 195 and a side pot of 77 shared by two give 153 each, not 98 + 39 and
+    97 + 38 (seed 101157 of fixed-limit Badugi)."""
+    pushes = [op for op in state.operations if isinstance(op, pk.ChipsPushing)]
+    won = [sum(op.amounts[i] for op in pushes) for i in range(state.player_count)]
+    for op in pushes:
+        winners = [a for a in op.amounts if a > 0]
+        if len(winners) > 1 and max(winners) - min(winners) >= 2:
+            raise Redeal("odd_chips")
+    # what each player put in the pot, and the levels of the pots §9.4 builds from the contenders' totals
+    put_in = [start - end + w for start, end, w in zip(state.starting_stacks, state.stacks, won)]
+    folded = {op.player_index for op in state.operations if isinstance(op, pk.Folding)}
+    sharers = [i for i, w in enumerate(won) if w > 0]
+    below = 0
+    for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded}):
+        pot = sum(min(c, level) - min(c, below) for c in put_in)
+        sharing = sum(1 for i in sharers if put_in[i] >= level)
+        if sharing > 1 and pot % sharing:
+            raise Redeal("odd_chips")
+        below = level
 
 
 def findings(text: str) -> tuple[Finding, ...]:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import FrozenInstanceError, field, fields, maker, record, replace
+from drawdealer.engine.frozen import FrozenInstanceError, draft_class, field, fields, maker, record, replace
 from drawdealer.engine.pots import Pot, PotAward
 from drawdealer.engine.rounds import RoundState
 from drawdealer.engine.settle import Settlement
@@ -39,11 +39,41 @@ def test_defaults_and_keywords():
         maker(Pot)(amount=1)  # every field without a default is required
 
 
-def test_only_for_frozen_records_without_post_init():
+def test_only_for_records_without_post_init():
     with pytest.raises(TypeError):
         maker(Finding)  # validates its code in __post_init__
+
+
+def test_fields_a_builder_does_not_know_get_their_defaults():
+    """A field added to a record later than a builder's code is set by the builder, to its default."""
+
+    @record
+    class Later:
+        a: int
+        b: int = 2
+        c: dict = field(default_factory=dict)
+        added: str = "new"
+
+    drafted = draft_class(Later, ("a", "b", "c"))()
+    drafted.a, drafted.b, drafted.c = 1, 3, {}
+    drafted.__class__ = Later
+    make = maker(Later, ("a", "b", "c"), positional=True)
+    assert drafted == Later(a=1, b=3) == make(1, 3)
+    assert make(1) == Later(a=1) and make(1).c is not make(1).c  # a fresh default from the factory
+    assert maker(Later)(a=1, added="x") == Later(a=1, added="x")
     with pytest.raises(TypeError):
-        maker(RoundState)  # mutable
+        make()  # a, with no default, is required
+
+
+def test_unpack_takes_fields_as_one_tuple_and_a_draft_stays_open():
+    make = maker(Pot, ("eligible", "amount"), unpack=("eligible",))
+    assert make((("Ann",),), 4) == Pot(amount=4, eligible=("Ann",))
+    open_pot = maker(Pot, draft=True)(amount=4, eligible=())
+    open_pot.amount = 5  # a draft's fields can still be set
+    open_pot.__class__ = Pot
+    assert open_pot == Pot(amount=5, eligible=())
+    with pytest.raises(FrozenInstanceError):
+        open_pot.amount = 6  # type: ignore[misc]
 
 
 # --- record: the same equality, hash and repr as dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,7 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_card
-from drawdealer.engine.frozen import FrozenInstanceError, field, record
+from drawdealer.engine.frozen import FrozenInstanceError
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -25,7 +25,7 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
-from drawdealer.parsers import fastaction, pokerstars, read_hands, sitekit
+from drawdealer.parsers import pokerstars, read_hands, sitekit
 from drawdealer.parsers.fastaction import (
     ActionDraft,
     action_from,
@@ -95,25 +95,6 @@ def test_claims_and_records_can_be_built_with_every_field_by_name() -> None:
 
     for build, cls in ((new_claims, Claims), (new_record, HandRecord)):
         assert set(build.__code__.co_varnames[:build.__code__.co_argcount]) == {f.name for f in fields(cls)}, cls
-
-
-def test_fields_the_builders_do_not_know_get_their_defaults() -> None:
-    """A field added to a record later is set by every builder, to its default."""
-
-    @record
-    class Later:
-        a: int
-        b: int = 2
-        c: dict = field(default_factory=dict)
-        added: str = "new"
-
-    draft = fastaction._draft(Later, ("a", "b", "c"))
-    drafted = draft()
-    drafted.a, drafted.b, drafted.c = 1, 3, {}
-    drafted.__class__ = Later
-    make = fastaction._compile(Later, ("a", "b", "c"), 1, name="make")
-    assert drafted == Later(a=1, b=3) == make(1, 3)
-    assert make(1) == Later(a=1) and make(1).c is not make(1).c
 
 
 def test_no_draft_leaves_the_reader() -> None:

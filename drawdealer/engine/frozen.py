@@ -17,18 +17,22 @@ FILE``, which declares some forty records before it reads a line and builds a do
 (``bench/bench_startup.py``). Here a class's ``__init__`` is compiled when its first instance is
 made, and the other methods are closures shared by every record.
 
-:func:`maker`: calling a keyword-only record goes through ``type.__call__``, which packs the keywords
-into a dict, then ``__init__``: a :class:`~drawdealer.engine.settle.Settlement` costs about as much
-as replaying a betting action. :func:`maker` returns a plain function with the same keyword-only
-fields that fills the slots directly; the instance it returns is the one the class would build
-(same fields, equality, repr, hash, immutability). Only for frozen records without ``__post_init__``.
+:func:`maker`: calling a keyword-only record goes through ``type.__call__``, which packs the
+keywords into a dict, then its ``__init__`` sets each field: a
+:class:`~drawdealer.engine.settle.Settlement` costs about as much as replaying a betting action, an
+:class:`~drawdealer.engine.record.Action` more than the rest of the work on its line. :func:`maker`
+generates, from the class's own fields, a plain function that fills a *draft* (:func:`draft_class`)
+with plain slot stores and then gives it the class: the instance it returns is the one the class
+would build (same fields, equality, repr, hash, immutability), for several times less.
+Only for frozen records without ``__post_init__``. ``tests/test_engine_frozen.py`` and
+``tests/test_parse_fast_paths.py`` compare every builder with the class's own constructor.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 T = TypeVar("T")
 _FIELDS = "__record_fields__"  # the class attribute holding a record's fields
@@ -147,48 +151,35 @@ def _declared(cls: type) -> list[Field]:
     return declared
 
 
-def _compiled(cls: type, name: str, head: str, first: str, last: str, namespace: dict[str, Any], *,
-              kw_only: bool, frozen: bool) -> Callable[..., Any]:
-    """``def name(head, <the fields of cls>):`` whose body is ``first``, each field set on ``self``
-    (through its slot, for a frozen record), then ``last``."""
-    params, lines = [], [first] if first else []
-    for f in fields(cls):
-        n = f.name
-        if f.default is not MISSING:
-            namespace[f"_d_{n}"] = f.default
-            params.append(f"{n}=_d_{n}")
-        elif f.default_factory is not MISSING:
-            namespace[f"_f_{n}"] = f.default_factory
-            params.append(f"{n}=_MISSING")
-            lines.append(f"if {n} is _MISSING: {n} = _f_{n}()")
-        else:
-            params.append(n)
-        if frozen:
-            namespace[f"_s_{n}"] = getattr(cls, n).__set__
-            lines.append(f"_s_{n}(self, {n})")
-        else:
-            lines.append(f"self.{n} = {n}")
-    lines += [last] if last else []
-    if params and kw_only:
-        params.insert(0, "*")
-    source = f"def {name}({', '.join(([head] if head else []) + params)}):\n    " + "\n    ".join(lines or ["pass"])
-    namespace["_MISSING"] = MISSING
-    exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
-    return namespace[name]
-
-
 def _first_init(cls: type, *, kw_only: bool, frozen: bool) -> Callable[..., None]:
-    """``cls.__init__`` until the first instance: it compiles the real one, puts it in its place and
-    runs it (classes never instantiated in a run cost no compile)."""
+    """``cls.__init__`` until the first instance: it compiles the real one (:func:`_init`), puts it in
+    its place and runs it (classes never instantiated in a run cost no compile)."""
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        post_init = "self.__post_init__()" if hasattr(cls, "__post_init__") else ""
-        init = _compiled(cls, "__init__", "self", "", post_init, {}, kw_only=kw_only, frozen=frozen)
-        init.__qualname__ = f"{cls.__qualname__}.__init__"
-        cls.__init__ = init  # type: ignore[misc]
+        init = cls.__init__ = _init(cls, kw_only=kw_only, frozen=frozen)  # type: ignore[misc]
         init(self, *args, **kwargs)
 
     return __init__
+
+
+def _init(cls: type, *, kw_only: bool, frozen: bool) -> Callable[..., None]:
+    """The record's ``__init__``, generated from its fields: each argument stored in its slot (through
+    the slot itself in a frozen record), then ``__post_init__`` if the class has one."""
+    namespace: dict[str, Any] = {"_MISSING": MISSING}
+    signature, lines = _signature(fields(cls), namespace, unset="_MISSING")
+    for f in fields(cls):
+        if frozen:
+            namespace[f"_s_{f.name}"] = getattr(cls, f.name).__set__
+            lines.append(f"    _s_{f.name}(self, {f.name})")
+        else:
+            lines.append(f"    self.{f.name} = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    self.__post_init__()")
+    head = ", ".join(["self", *(["*"] if kw_only and signature else []), *signature])
+    exec("\n".join([f"def __init__({head}):", *(lines or ["    pass"])]), namespace)  # noqa: S102 - from the fields
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 def _frozen(cls: type, names: frozenset[str]) -> dict[str, Callable[..., None]]:
@@ -251,12 +242,90 @@ def _repr(names: list[str]) -> Callable[[Any], str]:
     return __repr__
 
 
-def maker(cls: type[T]) -> Callable[..., T]:
-    """``maker(Pot)(amount=3, eligible=("Ann",)) == Pot(amount=3, eligible=("Ann",))``, faster."""
-    if _FIELDS not in cls.__dict__ or cls.__setattr__ is object.__setattr__ or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} is not a frozen record without __post_init__")
-    make = _compiled(cls, "make", "", "self = _new(_cls)", "return self", {"_new": object.__new__, "_cls": cls},
-                     kw_only=True, frozen=True)
-    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+def draft_class(cls: type, filled: tuple[str, ...] = ()) -> type:
+    """The draft of the frozen record ``cls``: a subclass with the same layout (no slot,
+    no behaviour added) whose fields can be assigned, so that a builder fills an instance with
+    Python's plain slot stores and then sets its ``__class__`` to ``cls`` (allowed: the layouts are
+    the same); from then on it is an ordinary, frozen ``cls``. A draft never leaves its builder.
+    Its ``__init__`` sets the fields outside ``filled`` to their defaults: a field added to ``cls``
+    later than a builder's code is set all the same."""
+    key = (cls, filled)
+    if key in _drafts:
+        return _drafts[key]
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a record without __post_init__")
+    init: Any = object.__init__
+    others = [f for f in fields(cls) if f.name not in filled]
+    if others:
+        namespace: dict[str, Any] = {}
+        sets = [f"    self.{f.name} = {_default(f, namespace)}" for f in others]
+        exec("\n".join(["def __init__(self):", *sets]), namespace)  # noqa: S102 - from the fields above
+        init = namespace["__init__"]
+    _drafts[key] = draft = type(f"{cls.__name__}Draft", (cls,), {
+        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__, "__init__": init,
+        "__module__": cls.__module__, "__doc__": f"A {cls.__name__} being filled (never seen outside its builder)."})
+    return draft
+
+
+_drafts: dict[tuple[type, tuple[str, ...]], type] = {}
+
+
+def _default(f: Field, namespace: dict[str, Any]) -> str:
+    """Source text of the default of field ``f`` (a fresh value for a default factory)."""
+    if f.default is not MISSING:
+        namespace[f"_d_{f.name}"] = f.default
+        return f"_d_{f.name}"
+    if f.default_factory is MISSING:
+        raise TypeError(f"{f.name} has no default")
+    namespace[f"_f_{f.name}"] = f.default_factory
+    return f"_f_{f.name}()"
+
+
+def _signature(every: Iterable[Field], namespace: dict[str, Any], *, unset: str) -> tuple[list[str], list[str]]:
+    """The parameters of a generated builder for the fields ``every`` (one with a default is
+    optional) and the lines that give a field with a default factory a fresh value when its
+    argument is ``unset`` (a name in ``namespace``, or ``None``)."""
+    signature, prelude = [], []
+    for f in every:
+        if f.default is MISSING and f.default_factory is MISSING:
+            signature.append(f.name)
+        elif f.default is not MISSING:
+            signature.append(f"{f.name}={_default(f, namespace)}")
+        else:
+            signature.append(f"{f.name}={unset}")
+            prelude.append(f"    if {f.name} is {unset}:\n        {f.name} = {_default(f, namespace)}")
+    return signature, prelude
+
+
+def maker(cls: type[T], params: tuple[str, ...] | None = None, *, positional: bool = False,
+          unpack: tuple[str, ...] = (), draft: bool = False, name: str | None = None) -> Callable[..., T]:
+    """A function that builds ``cls`` (a frozen record without ``__post_init__``) faster
+    than the class: ``maker(Pot)(amount=3, eligible=("Ann",)) == Pot(amount=3, eligible=("Ann",))``.
+
+    Its parameters are ``params`` (every field by default), keyword-only unless ``positional``;
+    a field with a default is optional (with a default factory: ``None`` asks for a fresh default);
+    a field not in ``params`` gets its default. With ``unpack``, those fields come as one tuple, the
+    first argument (in the order of ``params``), and the others after it. With ``draft``, the value
+    is left a draft (:func:`draft_class`), to be completed and given its class by the caller.
+    """
+    known = {f.name: f for f in fields(cls)}
+    params = tuple(known) if params is None else params
+    if set(params) - set(known):
+        raise TypeError(f"{cls.__name__} lost fields {sorted(set(params) - set(known))}")
+    namespace: dict[str, Any] = {"_draft": draft_class(cls, tuple(known)), "_cls": cls}
+    signature, prelude = _signature((known[p] for p in params), namespace, unset="None")
+    body = ["    _obj = _draft()"]
+    if unpack:
+        signature = ["_values", *(p for p in params if p not in unpack)]
+        prelude = []
+        body.append(f"    ({', '.join(f'_obj.{p}' for p in params if p in unpack)},) = _values")
+    body += [f"    _obj.{n} = {n if n in params else _default(f, namespace)}"
+             for n, f in known.items() if n not in unpack]
+    finish = [] if draft else ["    _obj.__class__ = _cls"]
+    name = name or f"make_{cls.__name__}"
+    head = ", ".join(signature if positional or unpack or not signature else ["*", *signature])
+    exec("\n".join([f"def {name}({head}):", *prelude, *body, *finish, "    return _obj"]),
+         namespace)  # noqa: S102 - generated from the record's fields above
+    make = namespace[name]
     make.__doc__ = f"A {cls.__name__}, built like ``{cls.__name__}(**fields)``."
     return make
