@@ -15,7 +15,6 @@ import typer
 from drawdealer.cli.errors import ExitCode, fail
 from drawdealer.cli.formats import FORMATS
 from drawdealer.cli.text import json_text, shown
-from drawdealer.engine.frozen import replace
 
 
 _SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
@@ -24,6 +23,7 @@ _SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
 def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     """A PokerStars hand cut before its summary, read with an empty summary added (whose claims
     are dropped): the reader's grammar wants a whole hand, a partial hand is what ``status`` is for."""
+    from drawdealer.engine.frozen import replace
     from drawdealer.engine.record import Claims
     from drawdealer.parsers import pokerstars
 
