@@ -17,12 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("typer", "click", "rich", "lark", "dataclasses", "inspect")
 _REPORT = ("import atexit, sys\n"
            "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted({m.split('.')[0] for m in sys.modules"
-           " if m.split('.')[0] in %r})) + '\\n'))\n" % (HEAVY,))
+           " if m.split('.')[0] in %r})) + '\\n'))\n")
 
 
-def _loaded(code: str, *, stdout: int | None = subprocess.DEVNULL) -> tuple[set[str], subprocess.CompletedProcess]:
+def _loaded(code: str, *, stdout: int | None = subprocess.DEVNULL, watched: tuple[str, ...] = HEAVY
+            ) -> tuple[set[str], subprocess.CompletedProcess]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE")}
-    done = subprocess.run([sys.executable, "-c", _REPORT + code], stdin=subprocess.DEVNULL, stdout=stdout,
+    done = subprocess.run([sys.executable, "-c", _REPORT % (watched,) + code], stdin=subprocess.DEVNULL, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     line = [ln for ln in done.stderr.splitlines() if ln.startswith("LOADED")]
     assert line, done.stderr
@@ -72,3 +73,12 @@ def test_showdown_loads_neither_typer_nor_rich_emoji_table() -> None:
     assert done.returncode == 0, done.stderr
     assert "Winner: 1" in done.stdout
     assert loaded <= {"rich", "dataclasses", "inspect"} and "rich" in loaded and "EMOJI False" in done.stderr
+
+
+def test_help_loads_only_typer_and_the_command_modules() -> None:
+    """A command module imports only Typer at module level (``cli/app.py``): what a command needs for
+    its work (JSON, the records, Rich) loads when it runs, not for ``drawdealer --help``."""
+    code = "sys.argv = ['drawdealer', '--help']\nfrom drawdealer.cli.main import main\nmain()\n"
+    loaded, done = _loaded(code, stdout=subprocess.PIPE, watched=("json", "dataclasses", "rich", "lark", "typer"))
+    assert done.returncode == 0, done.stderr
+    assert "validate" in done.stdout and loaded == {"typer"}

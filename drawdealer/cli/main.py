@@ -38,6 +38,9 @@ def main() -> None:
 def _dispatch() -> None:
     command = sys.argv[1:2]
     if command == ["showdown"]:
+        # a few hands settled, then the process ends: collecting would only walk the modules loaded
+        # (Rich's and the 2-7 tables: about 20 M instructions of the run)
+        gc.disable()
         from drawdealer.cli.showdown_core import fast_path
 
         fast_path(sys.argv[2:])  # exits, unless the arguments need Typer
