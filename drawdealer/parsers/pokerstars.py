@@ -64,6 +64,7 @@ from drawdealer.parsers.fastaction import (
 )
 from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import LineGrammar
+from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import (
@@ -256,10 +257,10 @@ LINES = line_table(
 (:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`); ``reshuffle`` is PokerStars' own."""
 _SHAPE_OF = {"uncalled": "UNCALLED", "wins": "COLLECT"}
 """The kind of line in the grammar of each kind of :data:`LINES` that is one (the others are not)."""
-_DEALT = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<a>[^\]]*)\])?(?: \[(?P<b>[^\]]*)\])?$")
+_DEALT = lazy(r"Dealt to (?P<name>.+?)(?: \[(?P<a>[^\]]*)\])?(?: \[(?P<b>[^\]]*)\])?$")
 _TOTAL = re.compile(rf"Total pot (?P<total>{SIGN}?[\d,.]+)(?: Main pot (?P<main>{SIGN}?[\d,.]*\d)\.(?P<sides>(?: Side pot(?:-\d+)? {SIGN}?[\d,.]*\d\.)*))?"
                     rf" \| Rake (?P<rake>{SIGN}?[\d,.]+)(?: \|.*)?$")
-_SIDE = re.compile(rf"Side pot(?:-\d+)? ({SIGN}?[\d,.]*\d)\.")
+_SIDE = lazy(rf"Side pot(?:-\d+)? ({SIGN}?[\d,.]*\d)\.")
 _SUMMARY_LINE = re.compile(
     r"(?P<name>.+?)(?:(?: \((?:button|small blind|big blind|button blind)\))* (?:folded|showed \[|mucked \[|"
     r"collected \(|didn't show|is sitting out|sat out|didn't bet)|(?: \((?:button|small blind|big blind|button blind)\))*$)"
@@ -300,7 +301,7 @@ _KIND_OF = {
     "pat": ("DRAW", K.DRAW), "show": ("SHOW", K.SHOW), "muck": ("MUCK", K.MUCK), "noshow": ("NOSHOW", None),
 }
 """Each kind of :data:`ACTIONS`: its kind of line in the grammar (``pokerstars.lark``) and its action."""
-_NOISE_REST = re.compile(
+_NOISE_REST = lazy(
     r"sits out|is sitting out|is away|has timed out(?: while disconnected)?|has returned|is (?:dis)?connected"
     r"|sits down|stands up|will be allowed to play after the button"
 )

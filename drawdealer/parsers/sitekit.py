@@ -36,6 +36,7 @@ from drawdealer.engine.showdown import first_to_show
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
 from drawdealer.parsers.fastaction import new_pot_claim, new_record
+from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
@@ -164,8 +165,8 @@ test before the pattern; ``""`` for none)."""
 
 def line_table(*rows: tuple[str, str, str]) -> LineTable:
     """A :data:`LineTable` from ``(kind, word, pattern source)`` rows (each pattern must match the
-    whole line: end it with ``$``)."""
-    return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
+    whole line: end it with ``$``); each is compiled when first tried (:mod:`.patterns`)."""
+    return tuple((kind, word, lazy(pattern)) for kind, word, pattern in rows)
 
 
 def first_match(table: LineTable, text: str) -> tuple[str, re.Match[str]] | None:
@@ -261,7 +262,7 @@ class HandBuilder:
     SEAT: re.Pattern[str] | None = None
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
-    POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
+    POT = lazy(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
     """One pot of a total line's ``pots`` group."""
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):
