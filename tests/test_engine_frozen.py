@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import typing
 
 import pytest
 from hypothesis import given
@@ -181,8 +182,11 @@ def test_a_mutable_record_behaves_as_the_mutable_dataclass() -> None:
 def test_a_record_is_checked_when_declared() -> None:
     """What the dataclass refuses when the class is declared, a record refuses too (its ``__init__``
     is compiled only on the first instance)."""
+    late = {"__annotations__": {"a": "int", "b": "int"}, "a": 0}  # by position, no default after a default
     with pytest.raises(TypeError):
-        record(type("Late", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}), kw_only=False)
+        record(type("Late", (), dict(late)), kw_only=False)
+    with pytest.raises(TypeError):
+        dataclasses.dataclass(frozen=True, slots=True)(type("Late", (), dict(late)))
     with pytest.raises(ValueError):
         record(type("Shared", (), {"__annotations__": {"a": "list"}, "a": []}))
     with pytest.raises(ValueError):
@@ -191,17 +195,86 @@ def test_a_record_is_checked_when_declared() -> None:
         fields(object())
 
 
+@pytest.mark.parametrize("annotation", ["ClassVar[int]", "typing.ClassVar[int]", " ClassVar", "InitVar[int]",
+                                        "dataclasses.InitVar[int]", typing.ClassVar[int], dataclasses.InitVar[int]])
+def test_a_record_refuses_class_and_init_variables(annotation: object) -> None:
+    """A dataclass does not take ``ClassVar`` (nor ``InitVar``) annotations for fields; a record, whose
+    annotations are all fields, refuses them instead of silently making one a field."""
+    with pytest.raises(TypeError, match="ClassVar and InitVar"):
+        record(type("Constants", (), {"__annotations__": {"x": annotation}, "x": 3}))
+    assert [f.name for f in fields(record(type("Plain", (), {"__annotations__": {"x": "ClassVariety[int]"}})))] == ["x"]
+
+
+def _twins_of(body: dict, *, bases: tuple[type, type] | None = None, **options: bool) -> tuple[type, type]:
+    """A class body declared as a record and as the dataclass with the same options (``field`` given
+    as the dict of its options), optionally over the twins ``bases``."""
+    def make(decorate, make_field, base):
+        own = {name: make_field(**value) if isinstance(value, dict) and name != "__annotations__" else value
+               for name, value in body.items()}
+        return decorate(type("Twin", (base,) if base else (), dict(own, __annotations__=dict(body["__annotations__"]))))
+
+    kw_only, frozen = options.get("kw_only", True), options.get("frozen", True)
+    ours = make(lambda c: record(c, kw_only=kw_only, frozen=frozen), field, bases and bases[0])
+    theirs = make(dataclasses.dataclass(frozen=frozen, slots=True, kw_only=kw_only), dataclasses.field,
+                  bases and bases[1])
+    return ours, theirs
+
+
+def test_inherited_fields_come_first_as_in_the_dataclass() -> None:
+    bases = _twins_of({"__annotations__": {"a": "int", "b": "int"}, "b": 2})
+    ours, theirs = _twins_of({"__annotations__": {"c": "int", "a": "int"}, "c": {"default": 3}, "a": 1}, bases=bases)
+    assert [f.name for f in fields(ours)] == [f.name for f in dataclasses.fields(theirs)] == ["a", "b", "c"]
+    assert ours.__slots__ == theirs.__slots__ == ("c",)  # the base holds the others
+    assert repr(ours()) == repr(theirs()) and repr(ours(a=5, c=7)) == repr(theirs(a=5, c=7))
+    assert replace(ours(), b=9) == ours(b=9) and dataclasses.replace(theirs(), b=9) == theirs(b=9)
+    with pytest.raises(FrozenInstanceError):
+        ours().a = 2
+
+
+def test_match_args_as_the_dataclass() -> None:
+    body = {"__annotations__": {"a": "int", "b": "int"}, "b": 2}
+    for kw_only in (True, False):
+        ours, theirs = _twins_of(body, kw_only=kw_only)
+        assert ours.__match_args__ == theirs.__match_args__ == (() if kw_only else ("a", "b"))
+    ours, theirs = _twins_of(body, kw_only=False)
+    assert repr(ours(1)) == repr(theirs(1)) and ours(1, 3) == ours(a=1, b=3)
+
+
+@record
+class _Point:
+    """Declared at module level, as pickling finds a class by its qualified name."""
+
+    x: int
+    y: int = 0
+    tags: tuple = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _PointTwin:
+    x: int
+    y: int = 0
+    tags: tuple = ()
+
+
+@pytest.mark.parametrize("cls", [_Point, _PointTwin])
+def test_pickles_and_copies_are_equal_values(cls: type) -> None:
+    point = cls(x=1, tags=(2, [3]))
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(point, protocol=protocol))
+        assert type(back) is cls and back == point
+    deep = copy.deepcopy(point)
+    assert copy.copy(point) == deep == point and deep.tags[1] is not point.tags[1]
+
+
 def test_post_init_runs_and_replace_checks_again() -> None:
-    @record
-    class Positive:
-        """A number above zero."""
+    def positive(self: object) -> None:
+        if self.n <= 0:  # type: ignore[attr-defined]
+            raise ValueError("not positive")
 
-        n: int
-
-        def __post_init__(self) -> None:
-            if self.n <= 0:
-                raise ValueError("not positive")
-
-    assert Positive(n=2).n == 2
-    with pytest.raises(ValueError):
-        replace(Positive(n=2), n=0)
+    ours, theirs = _twins_of({"__annotations__": {"n": "int"}, "__post_init__": positive})
+    for cls, change in ((ours, replace), (theirs, dataclasses.replace)):
+        assert cls(n=2).n == 2
+        with pytest.raises(ValueError):
+            cls(n=0)
+        with pytest.raises(ValueError):
+            change(cls(n=2), n=0)

@@ -104,13 +104,14 @@ def record(cls: type[T] | None = None, /, *, kw_only: bool = True, frozen: bool 
     own = cls.__dict__
     declared = _declared(cls)
     every = {f.name: f for base in reversed(cls.__mro__[1:]) for f in getattr(base, _FIELDS, ())}
+    inherited = set(every)
     every.update((f.name, f) for f in declared)
     if not kw_only:
         defaults = [f.default is not MISSING or f.default_factory is not MISSING for f in every.values()]
         if any(not has and had for has, had in zip(defaults[1:], defaults)):
             raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
     body = {name: value for name, value in own.items() if name not in every and name not in ("__dict__", "__weakref__")}
-    body["__slots__"] = tuple(f.name for f in declared)
+    body["__slots__"] = tuple(f.name for f in declared if f.name not in inherited)  # a base has the others
     body[_FIELDS] = every = tuple(every.values())
     body["__match_args__"] = () if kw_only else tuple(f.name for f in every)
     shared: dict[str, Callable[..., Any]] = {}
@@ -138,9 +139,15 @@ def record(cls: type[T] | None = None, /, *, kw_only: bool = True, frozen: bool 
 
 
 def _declared(cls: type) -> list[Field]:
-    """The fields ``cls`` declares itself: its annotations, in order, with their defaults."""
+    """The fields ``cls`` declares itself: its annotations, in order, with their defaults. Every
+    annotation is a field: ``ClassVar`` and ``InitVar``, which a dataclass reads otherwise, are
+    refused rather than taken for fields (a class constant is declared without annotation)."""
     declared = []
-    for name in cls.__dict__.get("__annotations__", {}):
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        text = annotation if isinstance(annotation, str) else repr(annotation)  # a string: `from __future__`
+        if text.strip().split("[", 1)[0].rsplit(".", 1)[-1] in ("ClassVar", "InitVar"):
+            raise TypeError(f"{cls.__name__}.{name}: a record's annotations are all fields; ClassVar and InitVar "
+                            "are not supported (declare a class constant without an annotation)")
         value = cls.__dict__.get(name, MISSING)
         f = value if isinstance(value, Field) else Field(default=value)
         if f.default is not MISSING and type(f.default).__hash__ is None:
