@@ -103,16 +103,17 @@ def record(cls: type[T] | None = None, /, *, kw_only: bool = True, frozen: bool 
         return lambda c: record(c, kw_only=kw_only, frozen=frozen)
     own = cls.__dict__
     declared = _declared(cls)
-    every = {f.name: f for base in reversed(cls.__mro__[1:]) for f in getattr(base, _FIELDS, ())}
-    inherited = set(every)
-    every.update((f.name, f) for f in declared)
+    by_name = {f.name: f for base in reversed(cls.__mro__[1:]) for f in getattr(base, _FIELDS, ())}
+    inherited = set(by_name)
+    by_name.update((f.name, f) for f in declared)  # a field declared again keeps its place
+    every = tuple(by_name.values())
     if not kw_only:
-        defaults = [f.default is not MISSING or f.default_factory is not MISSING for f in every.values()]
+        defaults = [f.default is not MISSING or f.default_factory is not MISSING for f in every]
         if any(not has and had for has, had in zip(defaults[1:], defaults)):
             raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
-    body = {name: value for name, value in own.items() if name not in every and name not in ("__dict__", "__weakref__")}
+    body = {name: value for name, value in own.items() if name not in by_name and name not in ("__dict__", "__weakref__")}
     body["__slots__"] = tuple(f.name for f in declared if f.name not in inherited)  # a base has the others
-    body[_FIELDS] = every = tuple(every.values())
+    body[_FIELDS] = every
     body["__match_args__"] = () if kw_only else tuple(f.name for f in every)
     shared: dict[str, Callable[..., Any]] = {}
     if "__eq__" not in own:
