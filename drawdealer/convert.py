@@ -115,7 +115,7 @@ def pokerstars_view(record: HandRecord) -> HandRecord:
     """``record`` without what PokerStars text says its own way within actions: the kept cards of a
     draw (``Dealt to X [kept] [new]`` always lists them) and how many cards a partly known deal has
     (it prints the known ones)."""
-    from dataclasses import replace
+    from drawdealer.engine.frozen import replace
 
     from drawdealer.engine.record import ActionKind
 

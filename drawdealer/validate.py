@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker, record
+from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.record import HandRecord
+from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
 
 CHUNK_BYTES = 1 << 20
@@ -45,7 +44,7 @@ for a while does not leave the workers idle."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
-_HEADER = re.compile(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
+_HEADER = lazy(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
 

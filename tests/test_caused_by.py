@@ -8,7 +8,6 @@ in the JSON too, and the human report leads with the root causes, each consequen
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from hypothesis import given
@@ -16,6 +15,7 @@ from hypothesis import given
 from drawdealer.cli.validate_core import root_first
 from drawdealer.engine.causes import link_causes
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_text
 from test_engine_fastlane import SETTINGS, hands, make
@@ -136,7 +136,7 @@ def test_linking_again_after_more_findings_come_first_moves_the_indexes() -> Non
 def test_every_consequence_points_at_an_earlier_root_cause(h) -> None:
     """Random hands of every game, corrupted in up to three places, their claims as recorded."""
     record, options, actions = make(h)
-    findings = replay(dataclasses.replace(record, actions=tuple(actions)), options=options).findings
+    findings = replay(replace(record, actions=tuple(actions)), options=options).findings
     for k, f in enumerate(findings):
         if f.caused_by is not None:
             assert 0 <= f.caused_by < k and findings[f.caused_by].caused_by is None

@@ -10,7 +10,6 @@ must be the same (RULES.md §11.1: the replay carries on after an error with the
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from drawdealer.engine import fastlane
 from drawdealer.engine.draw import DeckState
 from drawdealer.engine.fastlane import apply_actions
+from drawdealer.engine.frozen import fields, replace
 from drawdealer.engine.options import Options
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.replay import replay
@@ -66,30 +66,30 @@ def make(h):
         elif what == "swap" and k + 1 < len(actions):
             actions[k], actions[k + 1] = actions[k + 1], a
         elif what == "player":
-            actions[k] = dataclasses.replace(a, player=names[(names.index(a.player) + 1) % len(names)])
+            actions[k] = replace(a, player=names[(names.index(a.player) + 1) % len(names)])
         elif what == "amount":
-            actions[k] = dataclasses.replace(a, amount=a.amount + 1)
+            actions[k] = replace(a, amount=a.amount + 1)
         elif what == "all_in":
-            actions[k] = dataclasses.replace(a, all_in=not a.all_in)
+            actions[k] = replace(a, all_in=not a.all_in)
         elif what == "kind" and a.kind in (K.CALL, K.CHECK, K.BET, K.RAISE):
-            actions[k] = dataclasses.replace(a, kind={K.CALL: K.CHECK, K.CHECK: K.BET, K.BET: K.RAISE,
+            actions[k] = replace(a, kind={K.CALL: K.CHECK, K.CHECK: K.BET, K.BET: K.RAISE,
                                                       K.RAISE: K.CALL}[a.kind])
         elif what == "foreign_card" and a.kind is K.DRAW and a.received:
             other = next((b.cards for b in actions if b.kind is K.DEAL and b.player != a.player and b.cards), None)
             if other:
-                actions[k] = dataclasses.replace(a, received=(other[0],) + a.received[1:])
+                actions[k] = replace(a, received=(other[0],) + a.received[1:])
         elif what == "unknown_cards" and a.kind in (K.DRAW, K.DEAL):
-            actions[k] = dataclasses.replace(a, discarded=None, received=None, cards=None)
+            actions[k] = replace(a, discarded=None, received=None, cards=None)
         elif what == "received_count" and a.kind is K.DRAW:
-            actions[k] = dataclasses.replace(a, received_count=a.count + 1)
+            actions[k] = replace(a, received_count=a.count + 1)
         elif what == "hero_view":
-            actions = list(site_view(dataclasses.replace(record, actions=tuple(actions))).actions)
+            actions = list(site_view(replace(record, actions=tuple(actions))).actions)
         elif what == "shown_twice" and a.kind is K.SHOW and a.cards:
-            actions[k] = dataclasses.replace(a, cards=(a.cards[0],) + a.cards[:4])
+            actions[k] = replace(a, cards=(a.cards[0],) + a.cards[:4])
         elif what == "kept_foreign" and a.kind is K.DRAW and a.kept:
             other = next((b.cards for b in actions if b.kind is K.DEAL and b.player != a.player and b.cards), None)
             if other:
-                actions[k] = dataclasses.replace(a, kept=(other[0],) + a.kept[1:])
+                actions[k] = replace(a, kept=(other[0],) + a.kept[1:])
     return record, options, actions
 
 
@@ -101,7 +101,7 @@ def new_state(record, options):
 def snapshot(state: HandState) -> dict:
     """Every field of the state, its betting round and its deck."""
     out = {name: getattr(state, name) for name in HandState.__slots__ if name not in ("deck", "rnd")}
-    out.update({f"rnd.{f.name}": getattr(state.rnd, f.name) for f in dataclasses.fields(RoundState)})
+    out.update({f"rnd.{f.name}": getattr(state.rnd, f.name) for f in fields(RoundState)})
     out.update({f"deck.{name}": getattr(state.deck, name) for name in DeckState.__slots__})
     return out
 
@@ -168,7 +168,7 @@ def test_an_irregular_card_found_half_way_replays_the_hand_with_the_handlers():
     actions = list(record.actions)
     k = next(k for k, a in enumerate(actions) if a.kind is K.DRAW and a.count >= 2)
     other = next(a for a in actions if a.kind is K.DEAL and a.player != actions[k].player)
-    actions[k] = dataclasses.replace(actions[k], received=actions[k].received[:-1] + (other.cards[0],))
+    actions[k] = replace(actions[k], received=actions[k].received[:-1] + (other.cards[0],))
     state, findings = new_state(record, Options()), []
     assert apply_actions(state, actions, findings) is False
     (fast, fast_findings), (slow, slow_findings) = apply_both(record, Options(), actions)
@@ -186,7 +186,7 @@ def test_a_hand_first_seen_at_the_showdown_with_a_card_twice_is_a_duplicate():
     k = next(k for k, a in enumerate(actions) if a.kind is K.SHOW
              and not any(b.kind is K.DEAL and b.player == a.player and b.cards for b in actions[:k]))
     cards = actions[k].cards
-    actions[k] = dataclasses.replace(actions[k], cards=(cards[0],) + cards[:4])
+    actions[k] = replace(actions[k], cards=(cards[0],) + cards[:4])
     (fast, fast_findings), (slow, slow_findings) = apply_both(record, Options(), actions)
     assert [f.code for f in fast_findings] == [f.code for f in slow_findings] == ["CARD_DUPLICATE"]
     assert snapshot(fast) == snapshot(slow)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from fractions import Fraction
 
 import pytest
 
 from drawdealer.engine.betting import fixed_limit_unit, infer_last_raise, is_full_fixed_limit_raise
+from drawdealer.engine.frozen import fields
 from drawdealer.engine.options import DEFAULT_OPTIONS, OPTION_SPECS, OptionError, Options
 from drawdealer.engine.variants import GAMES, Structure, UnknownGame, aliases, get_game
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drawdealer.engine.findings import AMOUNT_CODES, CODES
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.money import money
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_hands
@@ -51,5 +51,5 @@ def test_cash_findings_speak_in_the_hands_currency(fixture, message):
 
 def test_chip_findings_stay_in_chips():
     record = next(r for r in read_hands(FIXTURES / "findings" / "BET_ABOVE_POT_LIMIT.txt"))
-    finding = next(f for f in replay(dataclasses.replace(record, currency="")).findings if f.code == "BET_ABOVE_POT_LIMIT")
+    finding = next(f for f in replay(replace(record, currency="")).findings if f.code == "BET_ABOVE_POT_LIMIT")
     assert finding.message == "Player3 bets 500 into a pot of 375" and finding.currency == ""

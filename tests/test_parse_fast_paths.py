@@ -8,7 +8,6 @@ summary lines): each must give exactly the value the plain way gives.
 from __future__ import annotations
 
 import random
-from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_card
+from drawdealer.engine.frozen import FrozenInstanceError
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -95,7 +95,7 @@ def test_the_other_constructors_give_the_dataclass_values() -> None:
 def test_claims_and_records_can_be_built_with_every_field_by_name() -> None:
     """The PHH reader builds claims and records by keyword: a field added to Claims or HandRecord
     must be added to new_claims / new_record too (a merge once left new_claims without one)."""
-    from dataclasses import fields
+    from drawdealer.engine.frozen import fields
 
     for build, cls in ((new_claims, Claims), (new_record, HandRecord)):
         assert set(build.__code__.co_varnames[:build.__code__.co_argcount]) == {f.name for f in fields(cls)}, cls

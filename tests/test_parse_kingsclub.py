@@ -163,7 +163,7 @@ def test_uncalled_bets_are_returned_without_a_line() -> None:
     record = one(text.replace("wins pot (739)", "wins pot (579)"))
     assert record.claims.uncalled == () and record.claims.uncalled_printed is False
     assert replay(record).findings == ()
-    from dataclasses import replace
+    from drawdealer.engine.frozen import replace
 
     printed = replace(record, claims=replace(record.claims, uncalled_printed=True))
     assert codes(printed) == ["UNCALLED_BET_WRONG"]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
 from engine_dsl import record
 
 from drawdealer.engine.cards import parse_cards
+from drawdealer.engine.frozen import fields, replace
 from drawdealer.engine.record import Action, ActionKind, HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_hands, read_text, write_phh, write_pokerstars

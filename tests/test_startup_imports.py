@@ -1,6 +1,8 @@
 """What a command loads (DESIGN.md convention 12; the times are bench/bench_startup.py's): the engine
-imports neither Typer, Rich nor Lark, and ``drawdealer validate`` of a clean PokerStars file loads none
-of them either. Each check runs in a fresh interpreter, which reports the packages it had loaded."""
+imports neither Typer, Rich nor Lark, nor the standard library's ``dataclasses`` and the ``inspect`` it
+imports (records are ``engine/frozen.py``'s), and ``drawdealer validate`` of a clean PokerStars file
+loads none of them either. Each check runs in a fresh interpreter, which reports the packages it had
+loaded."""
 
 from __future__ import annotations
 
@@ -12,22 +14,23 @@ from pathlib import Path
 import drawdealer
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("typer", "click", "rich", "lark")
+HEAVY = ("typer", "click", "rich", "lark", "dataclasses", "inspect")
 _REPORT = ("import atexit, sys\n"
            "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted({m.split('.')[0] for m in sys.modules"
-           " if m.split('.')[0] in %r})) + '\\n'))\n" % (HEAVY,))
+           " if m.split('.')[0] in %r})) + '\\n'))\n")
 
 
-def _loaded(code: str, *, stdout: int | None = subprocess.DEVNULL) -> tuple[set[str], subprocess.CompletedProcess]:
+def _loaded(code: str, *, stdout: int | None = subprocess.DEVNULL, watched: tuple[str, ...] = HEAVY
+            ) -> tuple[set[str], subprocess.CompletedProcess]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE")}
-    done = subprocess.run([sys.executable, "-c", _REPORT + code], stdin=subprocess.DEVNULL, stdout=stdout,
+    done = subprocess.run([sys.executable, "-c", _REPORT % (watched,) + code], stdin=subprocess.DEVNULL, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     line = [ln for ln in done.stderr.splitlines() if ln.startswith("LOADED")]
     assert line, done.stderr
     return set(line[-1].split()[1:]), done
 
 
-def test_the_engine_imports_neither_typer_rich_nor_lark() -> None:
+def test_the_engine_imports_neither_typer_rich_lark_nor_dataclasses() -> None:
     engine = Path(drawdealer.__file__).parent / "engine"
     modules = sorted("drawdealer." + ".".join(p.relative_to(engine.parent).with_suffix("").parts)
                      for p in engine.rglob("*.py") if p.name != "__init__.py")
@@ -37,7 +40,7 @@ def test_the_engine_imports_neither_typer_rich_nor_lark() -> None:
     assert loaded == set()
 
 
-def test_validate_of_a_clean_file_loads_no_typer_rich_or_lark() -> None:
+def test_validate_of_a_clean_file_loads_no_typer_rich_lark_or_dataclasses() -> None:
     """Piped, a clean file's report is one plain line, written without Rich (``cli/plainconsole.py``)."""
     loaded, done = _loaded("sys.argv = ['drawdealer', 'validate', 'fixtures/clean/27td_fl.txt']\n"
                            "from drawdealer.cli.main import main\nmain()\n", stdout=subprocess.PIPE)
@@ -69,4 +72,13 @@ def test_showdown_loads_neither_typer_nor_rich_emoji_table() -> None:
     loaded, done = _loaded(code, stdout=subprocess.PIPE)
     assert done.returncode == 0, done.stderr
     assert "Winner: 1" in done.stdout
-    assert loaded == {"rich"} and "EMOJI False" in done.stderr
+    assert loaded <= {"rich", "dataclasses", "inspect"} and "rich" in loaded and "EMOJI False" in done.stderr
+
+
+def test_help_loads_only_typer_and_the_command_modules() -> None:
+    """A command module imports only Typer at module level (``cli/app.py``): what a command needs for
+    its work (JSON, the records, Rich) loads when it runs, not for ``drawdealer --help``."""
+    code = "sys.argv = ['drawdealer', '--help']\nfrom drawdealer.cli.main import main\nmain()\n"
+    loaded, done = _loaded(code, stdout=subprocess.PIPE, watched=("json", "dataclasses", "rich", "lark", "typer"))
+    assert done.returncode == 0, done.stderr
+    assert "validate" in done.stdout and loaded == {"typer"}

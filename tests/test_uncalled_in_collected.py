@@ -5,10 +5,9 @@ pot; the claims are then checked as PokerStars' are."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine_dsl import record
 
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import PotClaim
 from drawdealer.engine.replay import replay
 

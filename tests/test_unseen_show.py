@@ -5,10 +5,9 @@ then stand, and the final stacks are checked against them (§9.4)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine_dsl import action, record
 
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.replay import replay
 

@@ -276,7 +276,7 @@ def test_a_report_travels_between_processes_and_shifts_whole(big_file: Path) -> 
     """A worker's reports reach the main process as equal values (``HandReport.__reduce__``), and a
     report shifted down the file is the keyword-built report with every line moved, its status kept."""
     import pickle
-    from dataclasses import replace
+    from drawdealer.engine.frozen import replace
 
     reports = [r for r in validate([big_file]) if r.findings][:3]
     assert reports  # the file's broken hands

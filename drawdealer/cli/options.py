@@ -4,8 +4,6 @@
 Lists ``engine.options.OPTION_SPECS``, the one registry the engine validates against.
 """
 
-import json
-
 import typer
 
 
@@ -26,6 +24,8 @@ def options(
     rows = [{"key": s.key, "default": _text(s.default), "domain": s.domain, "section": s.section}
             for s in OPTION_SPECS.values()]
     if json_output:
+        import json
+
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     typer.echo(f"{len(rows)} options: deal --option KEY=VALUE, or KEY = VALUE under [options] in deal --config")

@@ -15,7 +15,6 @@ inferred from the bets as the largest step between successive bet levels, at lea
 (``engine.betting.infer_last_raise``).
 """
 
-import json
 from typing import Annotated
 
 import typer
@@ -106,6 +105,8 @@ def potlimit(
     quote = pot_limit_quote(pot=value["--pot"], bets=table, actor=actor, stack=value["--stack"],
                             big_blind=value["--big-blind"], last_raise=value["--last-raise"], money=unit.show)
     if json_output:
+        import json
+
         typer.echo(json.dumps(quote.to_dict() | ({"unit": "cents"} if unit.cents else {})))
         return
     show = unit.show

@@ -5,7 +5,6 @@ convention 2) fitted to the terminal; ``rules 7.3`` (or ``§7.3``) prints that s
 docs/RULES.md; ``rules CODE`` explains a code with its section's text and an example.
 """
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -36,7 +35,7 @@ def rules(
     if topic is None:
         infos = list(all_codes())
         if json_output:
-            typer.echo(json.dumps([_code_dict(i) for i in infos], ensure_ascii=False, indent=2))
+            _echo_json([_code_dict(i) for i in infos])
         else:
             _print_codes(infos)
         return
@@ -49,7 +48,7 @@ def rules(
 
             fail(f"docs/RULES.md has no section §{number} (`drawdealer rules 11` lists the finding codes' sections)")
         if json_output:
-            typer.echo(json.dumps(_section_dict(found), ensure_ascii=False, indent=2))
+            _echo_json(_section_dict(found))
         else:
             _print_markdown(found.text)
         return
@@ -61,9 +60,16 @@ def rules(
         fail(f"unknown finding code or section '{topic}' (`drawdealer rules` lists the codes)")
     section = sections()[info.section]
     if json_output:
-        typer.echo(json.dumps(_code_dict(info) | {"rule": _section_dict(section)}, ensure_ascii=False, indent=2))
+        _echo_json(_code_dict(info) | {"rule": _section_dict(section)})
         return
     _print_code(info, section)
+
+
+def _echo_json(value: Any) -> None:
+    """``value`` as indented JSON (``json`` loaded here: ``--help`` does not need it)."""
+    import json
+
+    typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 def _print_codes(infos: "list[CodeInfo]") -> None:

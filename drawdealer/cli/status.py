@@ -7,7 +7,6 @@ engine (``engine/replay.py``), and the legal-action value of the player to act i
 when the file cannot be read.
 """
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -24,6 +23,7 @@ _SYNTHETIC_SUMMARY = ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
 def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     """A PokerStars hand cut before its summary, read with an empty summary added (whose claims
     are dropped): the reader's grammar wants a whole hand, a partial hand is what ``status`` is for."""
+    from drawdealer.engine.frozen import replace
     from drawdealer.engine.record import Claims
     from drawdealer.parsers import pokerstars
 
@@ -32,7 +32,7 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     start, lines = chunk
     retry = pokerstars.parse_hand(lines + _SYNTHETIC_SUMMARY, start, str(path))
     if hasattr(retry, "claims"):
-        return dataclasses.replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
+        return replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
     return last
 
 

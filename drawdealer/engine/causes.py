@@ -41,10 +41,10 @@ made wrong; such a finding is marked ``caused_by``: the index, in the hand's lis
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.frozen import replace
 
 BREAKS_HAND = frozenset(("DRAW_COUNT_MISMATCH", "DRAW_COUNT_EXCEEDED", "HAND_SIZE_INVALID", "DISCARD_NOT_IN_HAND",
                          "DRAW_CARD_UNAVAILABLE", "CARD_DUPLICATE"))

@@ -6,11 +6,10 @@ severity, a title, the RULES.md section it enforces and a one-line example (conv
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 from typing import Any
 
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import field, record
 
 
 class Severity(str, Enum):

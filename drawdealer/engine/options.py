@@ -11,12 +11,11 @@ finding code ``CONFIG_INVALID`` and the option name (RULES.md §11.2).
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import fields, record, replace
 
 
 class OptionError(ValueError):

@@ -12,12 +12,11 @@ is unknown).
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 from typing import Any
 
 from drawdealer.engine.cards import Card
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import field, record
 
 
 class ActionKind(str, Enum):

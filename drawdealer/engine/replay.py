@@ -12,14 +12,13 @@ from deal to deal (requirement, carried pot, false opener's penalty).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.causes import link_causes
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import maker, record
+from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.money import money
 from drawdealer.engine.options import DEFAULT_OPTIONS, OptionError, Options
 from drawdealer.engine.pots import rake_division, take_rake

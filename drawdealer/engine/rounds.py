@@ -3,11 +3,10 @@ its uncalled chips returned (RULES.md §6.2, §7), as a part of :class:`~drawdea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from drawdealer.engine import italian
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.draw import Problem
+from drawdealer.engine.frozen import record
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind
@@ -18,7 +17,7 @@ CALL, FOLD = _K.CALL, _K.FOLD
 FIXED, POT = Structure.FIXED, Structure.POT
 
 
-@dataclass(slots=True, kw_only=True)
+@record(frozen=False)
 class RoundState:
     """Bookkeeping of the betting round in progress (RULES.md §7.1)."""
 

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from drawdealer.engine import italian
 from drawdealer.engine.cards import Card
-from drawdealer.engine.frozen import maker, record
+from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
 
 

@@ -11,12 +11,11 @@ into what a site's history shows of it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Iterator, Sequence
 
 from drawdealer.engine import italian
 from drawdealer.engine.cards import full_deck, italian_deck
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import record, replace
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.pots import take_rake
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes

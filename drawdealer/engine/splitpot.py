@@ -8,10 +8,10 @@ reason names the half, so totals per player (``pots.collected``) need nothing ne
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from drawdealer.engine.cards import Card
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.pots import Pot, PotAward, award_pots, new_pot
 from drawdealer.engine.ranking.split import SplitRanking
 

@@ -23,7 +23,6 @@ The validator's replay applies regular actions through ``fastlane`` and the rest
 
 from __future__ import annotations
 
-import copy
 from operator import attrgetter
 from typing import Sequence
 
@@ -273,7 +272,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         nd.unknown, nd.burns, nd.reshuffles = list(d.unknown), list(d.burns), list(d.reshuffles)
         nd.round_out = list(d.round_out)
         nd.where, nd.dealt_gen, nd.counts = dict(d.where), dict(d.dealt_gen), dict(d.counts)
-        if d.cards is not None:
+        if d.cards is not None:  # a simulated deck (``engine.simulate``): its own generator, as far along
+            import copy  # loaded here: only a simulated deck has a generator to copy
+
             nd.cards, nd.rng = list(d.cards), copy.copy(d.rng)
         new.deck = nd
         return new

@@ -7,9 +7,9 @@ what still differs, field by field, for tests and for ``convert``'s self-check.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, replace
 from typing import Iterable
 
+from drawdealer.engine.frozen import MISSING, fields, replace
 from drawdealer.engine.record import Claims, HandRecord, PotClaim
 
 FORMAT_FIELDS = frozenset({"extra"})

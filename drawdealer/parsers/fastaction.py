@@ -1,10 +1,10 @@
-"""Fast constructors for the record's frozen dataclasses (the parsers' hot path).
+"""Fast constructors for the frozen records of ``engine.record`` (the parsers' hot path).
 
 A reader builds tens of :class:`~drawdealer.engine.record.Action` values per hand; the keyword
-constructor of a frozen dataclass costs more than all the rest of the work on the action's line.
+constructor of a frozen record costs more than all the rest of the work on the action's line.
 The builders here are :func:`drawdealer.engine.frozen.maker`'s (drafts filled with plain slot
 stores, then given their class): each gives *the same value* as the keyword construction, a genuine
-frozen instance of the dataclass (DESIGN.md convention 5), and ``tests/test_parse_fast_paths.py``
+frozen instance of the record's class (DESIGN.md convention 5), and ``tests/test_parse_fast_paths.py``
 compares every way of building with the keyword constructor.
 
 They take the fields in declaration order, positionally or by keyword after the first ones.

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from drawdealer.parsers.patterns import lazy
+
 if TYPE_CHECKING:
     from drawdealer.parsers.results import ParseFailure
 
@@ -159,7 +161,7 @@ class TomlLimitError(ValueError):
 
 
 # what counts in TOML text: strings (their brackets and digits are text), comments, brackets, line ends, numbers
-_TOML_TOKENS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+_TOML_TOKENS = lazy(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
                           rf"|[\[{{\]}}\n]|[0-9][0-9_]{{{MAX_AMOUNT_DIGITS},}}")
 
 

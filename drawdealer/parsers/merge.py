@@ -69,7 +69,7 @@ from drawdealer.engine.cards import Card, parse_card
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import changed_cards, site_stakes, unsupported
+from drawdealer.parsers.sitekit import SIGN, changed_cards, site_stakes, unsupported
 from drawdealer.parsers.xmlsafe import Node, XmlBuilder, XmlError, failure, parse_hand_element, prologue_failure
 from drawdealer.parsers.xmlsafe import read_hand
 
@@ -82,7 +82,7 @@ NEW_FORMAT = "20100908"
 """From this day on a ``RAISE`` amount is the raise-to total (FPDB's ``newFormat``)."""
 
 _STAKES = re.compile(r"(?P<structure>No Limit|Pot Limit|Half Pot Limit|Limit)\s*"
-                     r"(?:Level \d+ Blinds\s*)?\(?(?P<a>[$€£]?[\d.,]+)?/?(?P<b>[$€£]?[\d.,]+)?")
+                     rf"(?:Level \d+ Blinds\s*)?\(?(?P<a>{SIGN}?[\d.,]+)?/?(?P<b>{SIGN}?[\d.,]+)?")
 _BETTING = {"CALL": K.CALL, "BET": K.BET}
 _POSTS = {"SMALL_BLIND": K.POST_SB, "BIG_BLIND": K.POST_BB, "INITIAL_BLIND": K.POST_BB, "ANTE": K.POST_ANTE}
 _NOISE = frozenset({"CHAT", "DISCONNECTED", "RECONNECTED", "TIMEOUT", "SITTING_OUT", "SIT_IN"})

@@ -64,12 +64,14 @@ from drawdealer.parsers.fastaction import (
 )
 from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import LineGrammar
+from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import (
     AMOUNTS_READ,
     CURRENCY_SYMBOLS,
     ISO_OF_SYMBOL,
+    SIGN,
     HandBuilder,
     LineError,
     clear_amount_memo,
@@ -136,18 +138,18 @@ HEAD_BODY = re.compile(
     r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
     r"(?P<game>.+?) "
     r"(?:- (?:Match Round [IVXLCDM\d]+, )?Level (?P<level>[IVXLCDM\d]+) )?"
-    r"\((?P<stakes>[$€£]?\d[\d,.]*/[^()]*)\)"
+    rf"\((?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)"
     r"(?: \[(?:ADM|AAMS) ID: \w+\])?$"
 )
 _GAME = re.compile(
     r"(?:(?P<mix>[^()]+?) \()?(?P<name>[^()]+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\)?"
 )
 _STAKES = re.compile(
-    r"(?P<cur>[$€£]?)(?P<a>[\d,]+(?:\.\d+)?)/[$€£]?(?P<b>[\d,]+(?:\.\d+)?)(?: (?P<iso>[A-Z]{3}))?"
+    rf"(?P<cur>{SIGN}?)(?P<a>[\d,]+(?:\.\d+)?)/{SIGN}?(?P<b>[\d,]+(?:\.\d+)?)(?: (?P<iso>[A-Z]{{3}}))?"
 )
 TABLE_LINE = re.compile(r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
                         r"(?: Seat #(?P<button>\d+) is the button)?$")
-_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d,.]+) in chips(?:, [^)]*)?\)"
+_SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{SIGN}?[\d,.]+) in chips(?:, [^)]*)?\)"
                    r"(?P<out> is sitting out| out of hand(?: \(.*\))?)?$")
 
 
@@ -231,7 +233,7 @@ _SECTIONS = {
 _REPEATABLE = frozenset({"SEAT", "POST", "ACT", "DRAW", "DEALT", "SHOW", "MUCK", "NOSHOW", "UNCALLED",
                          "COLLECT", "SEATSUM"})
 _ALLIN = " and is all-in"
-_CAP_SUFFIX = re.compile(r" and has reached the [$€£]?[\d,.]+ cap$")
+_CAP_SUFFIX = re.compile(rf" and has reached the {SIGN}?[\d,.]+ cap$")
 NOISE = line_table(
     ("noise", "", r"(?:Betting is capped|Pair on board - a double bet is allowed|No low hand qualified)$"),
     ("noise", "", r"(?:.+? (?:said, \".*\"|joins the table at seat #\d+|leaves the table|is sitting out|sits out|"
@@ -247,7 +249,7 @@ LINES = line_table(
     ("uncalled", "Uncalled bet (", r"Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+)$"),
     ("reshuffle", "The deck is reshuffled", r"The deck is reshuffled$"),
 ) + NOISE + line_table(
-    ("wins", " collected ", r"(?P<name>.+) collected (?P<amt>[$€£]?[\d,.]+) from "
+    ("wins", " collected ", rf"(?P<name>.+) collected (?P<amt>{SIGN}?[\d,.]+) from "
                             r"(?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"),
 )
 """The body's lines that are not a player's (``name: …``, :data:`ACTIONS`), a section, a seat or
@@ -255,10 +257,10 @@ LINES = line_table(
 (:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`); ``reshuffle`` is PokerStars' own."""
 _SHAPE_OF = {"uncalled": "UNCALLED", "wins": "COLLECT"}
 """The kind of line in the grammar of each kind of :data:`LINES` that is one (the others are not)."""
-_DEALT = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<a>[^\]]*)\])?(?: \[(?P<b>[^\]]*)\])?$")
-_TOTAL = re.compile(r"Total pot (?P<total>[$€£]?[\d,.]+)(?: Main pot (?P<main>[$€£]?[\d,.]*\d)\.(?P<sides>(?: Side pot(?:-\d+)? [$€£]?[\d,.]*\d\.)*))?"
-                    r" \| Rake (?P<rake>[$€£]?[\d,.]+)(?: \|.*)?$")
-_SIDE = re.compile(r"Side pot(?:-\d+)? ([$€£]?[\d,.]*\d)\.")
+_DEALT = lazy(r"Dealt to (?P<name>.+?)(?: \[(?P<a>[^\]]*)\])?(?: \[(?P<b>[^\]]*)\])?$")
+_TOTAL = re.compile(rf"Total pot (?P<total>{SIGN}?[\d,.]+)(?: Main pot (?P<main>{SIGN}?[\d,.]*\d)\.(?P<sides>(?: Side pot(?:-\d+)? {SIGN}?[\d,.]*\d\.)*))?"
+                    rf" \| Rake (?P<rake>{SIGN}?[\d,.]+)(?: \|.*)?$")
+_SIDE = lazy(rf"Side pot(?:-\d+)? ({SIGN}?[\d,.]*\d)\.")
 _SUMMARY_LINE = re.compile(
     r"(?P<name>.+?)(?:(?: \((?:button|small blind|big blind|button blind)\))* (?:folded|showed \[|mucked \[|"
     r"collected \(|didn't show|is sitting out|sat out|didn't bet)|(?: \((?:button|small blind|big blind|button blind)\))*$)"
@@ -299,7 +301,7 @@ _KIND_OF = {
     "pat": ("DRAW", K.DRAW), "show": ("SHOW", K.SHOW), "muck": ("MUCK", K.MUCK), "noshow": ("NOSHOW", None),
 }
 """Each kind of :data:`ACTIONS`: its kind of line in the grammar (``pokerstars.lark``) and its action."""
-_NOISE_REST = re.compile(
+_NOISE_REST = lazy(
     r"sits out|is sitting out|is away|has timed out(?: while disconnected)?|has returned|is (?:dis)?connected"
     r"|sits down|stands up|will be allowed to play after the button"
 )

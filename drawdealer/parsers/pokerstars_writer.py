@@ -18,10 +18,10 @@ PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lon
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import cards_str
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers import handinfo

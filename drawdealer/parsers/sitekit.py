@@ -27,22 +27,28 @@ them (:func:`parse_amount`, :func:`parse_card_list`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from drawdealer.engine.cards import CARDS, Card, card_str, parse_card
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.showdown import first_to_show
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits
 from drawdealer.parsers.fastaction import new_pot_claim, new_record
+from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 K = ActionKind
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 ISO_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
-MONEY = r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?"
+SIGN = r"(?:[$£]|€{1})"
+"""A currency sign as sites write it before an amount: ``$``, ``£`` or ``€``, for line patterns.
+``€`` is kept out of the character class: Python compiles a class holding a character beyond
+Latin-1 into a 64K-entry table, half a millisecond a pattern as the readers load
+(``bench/bench_startup.py``), and the ``{1}`` keeps its parser from merging the two back into one."""
+MONEY = rf"{SIGN}?\d+(?:,\d{{3}})*(?:\.\d+)?"
 """An amount as sites write it (``$1,234.50``, ``1500``), for line patterns."""
 ALL_IN = r"(?P<all_in>,? and is all in)?"
 """The all-in tail most sites write after an amount (``calls 25, and is all in``), for line patterns."""
@@ -85,7 +91,7 @@ def remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     memo[key] = value
 
 
-_AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
+_AMOUNT = re.compile(rf"{SIGN}?(\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(\d{{1,2}}))?")
 AMOUNTS_READ: dict[bool, dict[str, int]] = {False: {}, True: {}}
 """Amounts already read, by ``cents`` and text (only texts that are amounts)."""
 
@@ -159,8 +165,8 @@ test before the pattern; ``""`` for none)."""
 
 def line_table(*rows: tuple[str, str, str]) -> LineTable:
     """A :data:`LineTable` from ``(kind, word, pattern source)`` rows (each pattern must match the
-    whole line: end it with ``$``)."""
-    return tuple((kind, word, re.compile(pattern)) for kind, word, pattern in rows)
+    whole line: end it with ``$``); each is compiled when first tried (:mod:`.patterns`)."""
+    return tuple((kind, word, lazy(pattern)) for kind, word, pattern in rows)
 
 
 def first_match(table: LineTable, text: str) -> tuple[str, re.Match[str]] | None:
@@ -256,7 +262,7 @@ class HandBuilder:
     SEAT: re.Pattern[str] | None = None
     SHOWDOWN = frozenset({"SHOW DOWN"})
     SUMMARY = frozenset({"SUMMARY"})
-    POT = re.compile(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
+    POT = lazy(rf"(?:Main|Side) pot(?: \d+)? ({MONEY})")
     """One pot of a total line's ``pots`` group."""
     UNCALLED_PRINTED = True
     """Whether the site writes a line for every uncalled bet it returns (``Claims.uncalled_printed``):

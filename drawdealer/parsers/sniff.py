@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
+from drawdealer.parsers.patterns import lazy
 
 POKERSTARS = "pokerstars"
 PHH = "phh"
@@ -37,19 +38,19 @@ _SNIFF_LINES = 400
 POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
-FULL_TILT_HEADER = re.compile(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
+FULL_TILT_HEADER = lazy(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
 KINGSCLUB = "kingsclub"
-KINGSCLUB_HEADER = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
+KINGSCLUB_HEADER = lazy(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 WINAMAX = "winamax"
-WINAMAX_HEADER = re.compile(r"Winamax Poker - .+ - HandId: #")
+WINAMAX_HEADER = lazy(r"Winamax Poker - .+ - HandId: #")
 ONGAME = "ongame"
-ONGAME_HEADER = re.compile(r"\*{5} History for hand ")
+ONGAME_HEADER = lazy(r"\*{5} History for hand ")
 _BLOCK_CHARS = 1 << 18
-_PHH_KEY = re.compile(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
-_TOML_START = re.compile(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
-_PHH_SECTION = re.compile(r"\[[^\[\]]+\]\s*(?:#.*)?$")
+_PHH_KEY = lazy(r"(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
+_TOML_START = lazy(r"(#|\[|[A-Za-z0-9_\-\"'.]+\s*=)")
+_PHH_SECTION = lazy(r"\[[^\[\]]+\]\s*(?:#.*)?$")
 _ARCHIVE_SEPARATOR = re.compile(r"\*{5,} # \d+ \*{5,}$")
-XML_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
+XML_DECLARATION = lazy(r"<!(?:DOCTYPE|ENTITY)", re.I)
 """A DTD declaration in XML: refused by the sniffer and by the XML readers (``xmlsafe``)."""
 
 Chunk = tuple[int, list[str]]
@@ -86,14 +87,14 @@ SITES: tuple[Site, ...] = (
     Site(WINAMAX, "Winamax", WINAMAX_HEADER, "Winamax ", "drawdealer.parsers.winamax"),
     Site(ONGAME, "OnGame", ONGAME_HEADER, "*****", "drawdealer.parsers.ongame"),
     # a Merge file: a <description> of the game, then a <game> per hand (merge.py)
-    Site(MERGE, "Merge Network (XML)", re.compile(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
-    Site(BOSS, "Boss Media (XML)", re.compile(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
+    Site(MERGE, "Merge Network (XML)", lazy(r"<(?:description type=|game id=)"), "<", "drawdealer.parsers.merge"),
+    Site(BOSS, "Boss Media (XML)", lazy(r"<HISTORY ID="), "<HISTORY", "drawdealer.parsers.boss"),
 )
 """Every site drawdealer reads (PHH, told by its keys, is not a site): one row per site."""
 SITE_OF_FORMAT = {site.format: site for site in SITES}
 _OTHER_SITES = (
-    (re.compile(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
-    (re.compile(r"<session|<game gamecode="), "iPoker (XML)"),
+    (lazy(r"PokerStars Tournament #|Full Tilt Poker Tournament Summary"), "tournament summary"),
+    (lazy(r"<session|<game gamecode="), "iPoker (XML)"),
 )
 
 

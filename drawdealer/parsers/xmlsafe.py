@@ -25,10 +25,10 @@ chips in front of each player (the XML sites print calls and all-ins their own w
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator
 from xml.parsers import expat
 
+from drawdealer.engine.frozen import field, record
 from drawdealer.engine.record import ActionKind
 from drawdealer.parsers import limits
 from drawdealer.parsers.results import ParseFailure
@@ -53,7 +53,7 @@ class XmlError(ValueError):
         self.message, self.line, self.column = message, line, column
 
 
-@dataclass(slots=True)
+@record(kw_only=False, frozen=False)
 class Node:
     """An element: its tag, attributes, the file line where it starts, and its child elements
     (text between elements is not kept: the XML sites put nothing in it)."""

@@ -13,7 +13,6 @@ first, so a hand file one command behind a session file that says ``session_firs
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -23,6 +22,7 @@ from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.session import JOURNAL_KEY, DealerSession
 from drawdealer.cli.deal.roster import Account
 from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import HandRecord
 
 
@@ -46,7 +46,7 @@ def resume(journal: Journal, *, write: bool = True) -> tuple[DealerSession, str]
     try:
         info = parse_session(journal.read_session())
         if info.accounts is None:
-            info = dataclasses.replace(info, accounts=_first_accounts(journal, info))
+            info = replace(info, accounts=_first_accounts(journal, info))
         session = DealerSession(info, journal)
     except (OSError, UnicodeDecodeError) as exc:
         raise JournalError(str(path), f"cannot read ({exc})") from None
@@ -129,7 +129,7 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str, *, write: boo
     if behind and write:  # the session command is in the session file: the hand file catches up
         journal.write_hand(info.hand, session.hand_text())
     if commands == info.commands + 1:  # the hand file was committed, the session file not yet
-        session.info = dataclasses.replace(info, commands=commands)
+        session.info = replace(info, commands=commands)
         if write:
             journal.write_session(session.info.to_toml())
 

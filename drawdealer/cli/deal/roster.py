@@ -14,10 +14,9 @@ re-enters posting it. Either way the blinds of every hand follow §6.1 among the
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import record, replace
 
 VERBS = ("rebuy", "addon", "seat", "leave", "sitout", "sitin", "button")
 """The session commands, in the words the dealer types."""
@@ -125,31 +124,31 @@ class Roster:
         if verb in ("rebuy", "addon"):
             account = self.accounts[name]
             seats = tuple((n, s + change.chips if n == name else s) for n, s in self.seats)
-            accounts = {**self.accounts, name: dataclasses.replace(account, bought_in=account.bought_in + change.chips)}
-            return dataclasses.replace(self, seats=seats, accounts=accounts)
+            accounts = {**self.accounts, name: replace(account, bought_in=account.bought_in + change.chips)}
+            return replace(self, seats=seats, accounts=accounts)
         if verb == "leave":
             account = self.accounts[name]
-            accounts = {**self.accounts, name: dataclasses.replace(account,
-                                                                    cashed_out=account.cashed_out + stacks[name])}
+            accounts = {**self.accounts, name: replace(account,
+                                                        cashed_out=account.cashed_out + stacks[name])}
             away = {n: a for n, a in self.away.items() if n != name}
             button = None if self.button == name else self.button
-            return dataclasses.replace(self, accounts=accounts, away=away, gone=self.gone | {name}, button=button)
+            return replace(self, accounts=accounts, away=away, gone=self.gone | {name}, button=button)
         if verb == "sitout":
             if self.away.get(name) == OUT:
                 raise RosterError(f"{name} is already sitting out")
-            return dataclasses.replace(self, away={**self.away, name: OUT},
-                                       button=None if self.button == name else self.button)
+            return replace(self, away={**self.away, name: OUT},
+                           button=None if self.button == name else self.button)
         if verb == "sitin":
             if name not in self.away:
                 raise RosterError(f"{name} is not sitting out")
             away = {n: a for n, a in self.away.items() if n != name}
             if change.wait:
                 away[name] = WAIT_BB
-            return dataclasses.replace(self, away=away)
+            return replace(self, away=away)
         # button
         if name in self.away or stacks[name] == 0:
             raise RosterError(f"{name} is not dealt in: the button goes to a player who plays the hand")
-        return dataclasses.replace(self, button=name)
+        return replace(self, button=name)
 
     def _names(self) -> list[str]:
         return [n for n, _ in self.seats if n not in self.gone]
@@ -171,10 +170,10 @@ class Roster:
             where = len(seats)
         seats.insert(where, (change.name, change.chips))
         known = self.accounts.get(change.name)
-        account = (dataclasses.replace(known, bought_in=known.bought_in + change.chips) if known is not None
+        account = (replace(known, bought_in=known.bought_in + change.chips) if known is not None
                    else Account(bought_in=change.chips))
-        return dataclasses.replace(self, seats=tuple(seats), accounts={**self.accounts, change.name: account},
-                                   gone=self.gone - {change.name})
+        return replace(self, seats=tuple(seats), accounts={**self.accounts, change.name: account},
+                       gone=self.gone - {change.name})
 
     def next_button(self, old: str) -> str | None:
         """The next hand's button: the one set by ``button NAME``, else the first player dealt in
@@ -191,5 +190,5 @@ class Roster:
 
     def without_gone(self) -> Roster:
         """The seats once the departed have been cashed out."""
-        return dataclasses.replace(self, seats=tuple((n, s) for n, s in self.seats if n not in self.gone),
-                                   gone=frozenset())
+        return replace(self, seats=tuple((n, s) for n, s in self.seats if n not in self.gone),
+                       gone=frozenset())

@@ -30,7 +30,6 @@ is the only way out when nobody else has chips behind, since the deal then ends 
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from drawdealer.cli.deal.announce import Before, said_after
@@ -42,7 +41,7 @@ from drawdealer.cli.deal.table import table_view
 from drawdealer.cli.deal.view import TableView, draws_text
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import record, replace
 from drawdealer.engine.options import Options
 from drawdealer.engine.record import Action, ActionKind, Claims, HandRecord, PotClaim, Seat, Stakes
 from drawdealer.engine.state import HandState, ItalianCarry, ranking_for
@@ -93,7 +92,7 @@ class DealerSession:
         """``info`` comes validated from ``setup.build_session`` or ``sessionfile.parse_session``; a
         session file without accounts (written before issue 16) starts them from the seats."""
         if info.accounts is None:
-            info = dataclasses.replace(info, accounts={n: Account(bought_in=s) for n, s in info.seats})
+            info = replace(info, accounts={n: Account(bought_in=s) for n, s in info.seats})
         self.info = info
         self.journal = journal
         self.spec: GameSpec = get_game(info.game)
@@ -205,7 +204,7 @@ class DealerSession:
         """Journal one more accepted command: an action commits in the hand file, then the session
         file follows; a session command (``session_first``) commits in the session file, then the
         hand file follows with the same count."""
-        self.info = dataclasses.replace(self.info, commands=self.info.commands + 1, session_first=session_first)
+        self.info = replace(self.info, commands=self.info.commands + 1, session_first=session_first)
         if session_first:
             self.journal.write_session(self.info.to_toml())
         self.journal.write_hand(self.info.hand, self.hand_text())
@@ -238,7 +237,7 @@ class DealerSession:
 
             book = ledger_of(self)
             text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
-            return Reply(view=dataclasses.replace(self.view(message=text), ledger=book.to_json()), quit=True)
+            return Reply(view=replace(self.view(message=text), ledger=book.to_json()), quit=True)
         if verb is Verb.HELP:
             return Reply(view=self.view(message=help_text()))
         if verb is Verb.STATUS:
@@ -251,7 +250,7 @@ class DealerSession:
             from drawdealer.cli.deal.ledger import ledger_of
 
             book = ledger_of(self)
-            return Reply(view=dataclasses.replace(self.view(message=book.text()), ledger=book.to_json()))
+            return Reply(view=replace(self.view(message=book.text()), ledger=book.to_json()))
         if verb in SESSION_VERBS:
             return Reply(view=self._change(command))
         action_or_reason = self._action(command)
@@ -403,7 +402,7 @@ class DealerSession:
         hand's last action, else the last action that is not a forced bet, else ``next``."""
         pending = self.info.pending
         if pending and pending[-1].actions >= len(self.actions):
-            self.info = dataclasses.replace(self.info, pending=pending[:-1])
+            self.info = replace(self.info, pending=pending[:-1])
             self._commit(session_first=True)
             return self.view(message=f"undone: {pending[-1].describe()}")
         first_free = next((k for k, a in enumerate(self.actions) if a.kind not in AUTOMATIC), len(self.actions))
@@ -434,9 +433,9 @@ class DealerSession:
         parsed = parse_hand(text.splitlines(), 1, str(self.journal.hand_path(hand - 1)))
         if isinstance(parsed, (ParseFailure, Skipped)):
             return self.refuse("undo", f"cannot undo next: {parsed.message}")
-        self.info = dataclasses.replace(info, commands=self.info.commands)
+        self.info = replace(info, commands=self.info.commands)
         if info.accounts is None:
-            self.info = dataclasses.replace(self.info, accounts={n: Account(bought_in=s) for n, s in info.seats})
+            self.info = replace(self.info, accounts={n: Account(bought_in=s) for n, s in info.seats})
         errors = self.rebuild(list(parsed.actions))
         assert not errors, errors  # the hand was accepted action by action
         self._commit()
@@ -449,15 +448,15 @@ class DealerSession:
         roster, *_ = self.ended()
         change = Change(verb=command.verb.value, name=command.player or "", chips=command.amount or 0,
                         after=command.after, wait=command.wait, actions=len(self.actions))
-        change = dataclasses.replace(change, name=roster.seated(change.name) or change.name,
-                                     after=(roster.seated(change.after) or change.after) if change.after else "")
+        change = replace(change, name=roster.seated(change.name) or change.name,
+                         after=(roster.seated(change.after) or change.after) if change.after else "")
         if change.wait and (self.spec.is_italian or self.options.forced_bets == "ANTES_ONLY"):
             return self.refuse(command.text, f"{self.spec.id} has no big blind to wait for: sitin {change.name}")
         try:
             roster.apply(change, max_players=self.max_players)
         except RosterError as exc:
             return self.refuse(command.text, str(exc))
-        self.info = dataclasses.replace(self.info, pending=self.info.pending + (change,))
+        self.info = replace(self.info, pending=self.info.pending + (change,))
         self._commit(session_first=True)
         return self.view(message=f"ok: {change.describe()} (at the next deal)")
 
@@ -473,7 +472,7 @@ class DealerSession:
             settled = state.settle()
             seats = tuple((n, settled.final_stacks.get(n, stack)) for n, stack in seats)
             for name in self.names:
-                accounts[name] = dataclasses.replace(accounts[name], hands=accounts[name].hands + 1)
+                accounts[name] = replace(accounts[name], hands=accounts[name].hands + 1)
             rake, hands = rake + settled.rake, hands + 1
             middle = settled.carry.pot if settled.carry is not None else 0
         roster = Roster(seats=seats, away=dict(info.away), accounts=accounts)
@@ -503,10 +502,10 @@ class DealerSession:
         settlement = state.settle()
         self.journal.write_kept_session(self.info.hand, self.info.to_toml())
         commands = self.info.commands + 1
-        self.info = dataclasses.replace(self.info, seats=roster.seats, away=roster.away, pending=(),
-                                        accounts=roster.accounts, rake=rake, hands_played=hands, button=button,
-                                        hand=self.info.hand + 1, hand_start=commands, commands=commands,
-                                        carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
+        self.info = replace(self.info, seats=roster.seats, away=roster.away, pending=(),
+                            accounts=roster.accounts, rake=rake, hands_played=hands, button=button,
+                            hand=self.info.hand + 1, hand_start=commands, commands=commands,
+                            carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
         self.journal.write_session(self.info.to_toml())
         self.begin_hand()
         return self.view(message=f"hand {self.info.hand}: {button} has the button")
@@ -521,7 +520,7 @@ class DealerSession:
             state = HandState(self.spec, seats=_seats(roster.seats, trial), button=button, stakes=self.stakes,
                               options=self.options, carry=self.carry)
             if any(a.kind is K.POST_BB and a.player == name for a in state.forced_actions()):
-                roster = dataclasses.replace(roster, away=trial)
+                roster = replace(roster, away=trial)
         return roster
 
     # ------------------------------------------------------------------ the view

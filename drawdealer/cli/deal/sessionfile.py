@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import field
 from typing import Any
 
 from drawdealer.cli.deal import toml_text
 from drawdealer.cli.deal.roster import OUT, WAIT_BB, Account, Change
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import field, record
 from drawdealer.parsers import limits
 from drawdealer.parsers.phh_toml import error_position
 

@@ -9,11 +9,11 @@ of each pot with its reason, exact split and odd chip (§9.4-§9.6), the Italian
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.announce import reshuffle_ahead
 from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.state import HandState, Settlement
@@ -40,8 +40,8 @@ def legal_now(state: HandState) -> tuple[LegalActions, str | None, int]:
         if player is None:
             legal, player = play, play.player
         elif play.player == player:
-            legal = dataclasses.replace(play, street="SETUP", blind_open=legal.blind_open,
-                                        controbuio=legal.controbuio)
+            legal = replace(play, street="SETUP", blind_open=legal.blind_open,
+                            controbuio=legal.controbuio)
     stack = state.player(player).stack if player is not None else 0
     return legal, player, stack
 

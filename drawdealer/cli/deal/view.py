@@ -8,11 +8,10 @@ the engine's own value (:class:`~drawdealer.engine.legal.LegalActions`, DESIGN.m
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Any, Callable, Iterable
 
 from drawdealer.engine.cards import Card
-from drawdealer.engine.frozen import record
+from drawdealer.engine.frozen import field, record
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.pots import PotAward
 from drawdealer.engine.record import Action, ActionKind

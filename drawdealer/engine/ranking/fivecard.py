@@ -78,14 +78,15 @@ class Tables(NamedTuple):
         return HandClass(category, ranks, strength)
 
 
-def _classes(ace_low_straight: bool, ace_to_five: bool = False
-             ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
-    """The order keys of all 7462 classes (6175 with ``ace_to_five``), in two lists.
+def _classes(ace_low_straight: bool, ace_to_five: bool = False) -> dict[int, list[tuple[int, int]]]:
+    """All 7462 classes (6175 with ``ace_to_five``), by category, highest ``V`` first.
 
-    ``distinct``: per set of five distinct ranks (1287), its 13 rank bits and the order keys of the
-    hand offsuit and suited (the same key with ``ace_to_five``, where flushes and straights do not
-    count and the ace's value is 1, RULES.md §16). ``repeated``: per hand with a repeated rank
-    (4888), the product of its rank primes and its order key.
+    Each class is its order key and where the tables find it: for five distinct ranks (no pair,
+    straight, flush, straight flush; with ``ace_to_five`` flushes and straights do not count and
+    the ace's value is 1, RULES.md §16) their 13 rank bits, for a repeated rank the product of the
+    five rank primes. The combinations below come out highest ``V`` first, the ranks being listed
+    from the highest value down; only the straights are sorted (the 5-high one, played
+    ``5-4-3-2-A``, comes out among the ace-high sets).
     """
     pr = PRIMES
     value = [r + 2 for r in range(13)]
@@ -96,37 +97,38 @@ def _classes(ace_low_straight: bool, ace_to_five: bool = False
     ranks = sorted(range(13), key=value.__getitem__, reverse=True)
     # v0[r] .. v4[r]: rank r's value as the first .. fifth field of ``V`` (4 bits each, from bit 16 down)
     v0, v1, v2, v3, v4 = ([value[r] << 4 * (4 - field) for r in range(13)] for field in range(5))
-    distinct: list[tuple[int, int, int]] = []
+    classes: dict[int, list[tuple[int, int]]] = {category: [] for category in range(len(CATEGORY_NAMES))}
     for i, j, k, n, m in combinations(ranks, 5):
         bits = 1 << i | 1 << j | 1 << k | 1 << n | 1 << m
         v = v0[i] | v1[j] | v2[k] | v3[n] | v4[m]
         if ace_to_five:
-            distinct.append((bits, NO_PAIR << 20 | v, NO_PAIR << 20 | v))
+            classes[NO_PAIR].append((NO_PAIR << 20 | v, bits))
             continue
         straight = i - m == 4
         if ace_low_straight and (i, j, k, n, m) == (12, 3, 2, 1, 0):
             straight, v = True, 5 << 16 | 4 << 12 | 3 << 8 | 2 << 4 | LOW_ACE
         if straight:
-            distinct.append((bits, STRAIGHT << 20 | v, STRAIGHT_FLUSH << 20 | v))
+            classes[STRAIGHT].append((STRAIGHT << 20 | v, bits))
+            classes[STRAIGHT_FLUSH].append((STRAIGHT_FLUSH << 20 | v, bits))
         else:
-            distinct.append((bits, NO_PAIR << 20 | v, FLUSH << 20 | v))
-    repeated: list[tuple[int, int]] = []
+            classes[NO_PAIR].append((NO_PAIR << 20 | v, bits))
+            classes[FLUSH].append((FLUSH << 20 | v, bits))
+    classes[STRAIGHT].sort(reverse=True)
+    classes[STRAIGHT_FLUSH].sort(reverse=True)
     for p in ranks:
         others = [r for r in ranks if r != p]
         p2 = pr[p] * pr[p]
-        for i, j, k in combinations(others, 3):
-            repeated.append((p2 * pr[i] * pr[j] * pr[k], PAIR << 20 | v0[p] | v1[i] | v2[j] | v3[k]))
-        for i, j in combinations(others, 2):
-            repeated.append((p2 * pr[p] * pr[i] * pr[j], TRIPS << 20 | v0[p] | v1[i] | v2[j]))
-        for k in others:
-            repeated.append((p2 * pr[p] * pr[k] * pr[k], FULL_HOUSE << 20 | v0[p] | v1[k]))
-            repeated.append((p2 * p2 * pr[k], QUADS << 20 | v0[p] | v1[k]))
+        classes[PAIR] += [(PAIR << 20 | v0[p] | v1[i] | v2[j] | v3[k], p2 * pr[i] * pr[j] * pr[k])
+                          for i, j, k in combinations(others, 3)]
+        classes[TRIPS] += [(TRIPS << 20 | v0[p] | v1[i] | v2[j], p2 * pr[p] * pr[i] * pr[j])
+                           for i, j in combinations(others, 2)]
+        classes[FULL_HOUSE] += [(FULL_HOUSE << 20 | v0[p] | v1[k], p2 * pr[p] * pr[k] * pr[k]) for k in others]
+        classes[QUADS] += [(QUADS << 20 | v0[p] | v1[k], p2 * p2 * pr[k]) for k in others]
     for hi, lo in combinations(ranks, 2):
         h2l2 = pr[hi] * pr[hi] * pr[lo] * pr[lo]
-        for k in ranks:
-            if k != hi and k != lo:
-                repeated.append((h2l2 * pr[k], TWO_PAIR << 20 | v0[hi] | v1[lo] | v2[k]))
-    return distinct, repeated
+        classes[TWO_PAIR] += [(TWO_PAIR << 20 | v0[hi] | v1[lo] | v2[k], h2l2 * pr[k])
+                              for k in ranks if k != hi and k != lo]
+    return {category: found for category, found in classes.items() if found}
 
 
 def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = False) -> Tables:
@@ -135,20 +137,26 @@ def build_tables(*, ace_low_straight: bool, low_wins: bool, ace_to_five: bool = 
     ``ace_low_straight``: ``A-2-3-4-5`` is a straight (standard high) or an ace-high no-pair hand
     (2-7, RULES.md §2.3). ``low_wins``: the class with the lowest ``(category, V)`` is the best
     (2-7, RULES.md §3.3 step 4) rather than the highest. ``ace_to_five``: the ace is 1 and
-    straights and flushes do not count (RULES.md §16). Takes a few milliseconds.
+    straights and flushes do not count (RULES.md §16). The classes are numbered category by
+    category, worst first, in the order :func:`_classes` gives them (no sort): a few milliseconds.
     """
-    distinct, repeated = _classes(ace_low_straight, ace_to_five)
-    keys = {key for _, offsuit, suited in distinct for key in (offsuit, suited)}
-    keys.update(key for _, key in repeated)
-    order = sorted(keys, reverse=low_wins)
-    strength = dict(zip(order, range(1, len(order) + 1)))
+    order: list[int] = []
+    strength: dict[int, dict[int, int]] = {}  # per category: rank bits or prime product -> class number
+    for category, found in sorted(_classes(ace_low_straight, ace_to_five).items(), reverse=low_wins):
+        keys, places = zip(*(found if low_wins else reversed(found)))  # worst first: the highest V when low wins
+        strength[category] = dict(zip(places, range(len(order) + 1, len(order) + len(keys) + 1)))
+        order += keys
+    offsuit = strength[NO_PAIR] | strength.get(STRAIGHT, {})
+    suited = offsuit if ace_to_five else strength[FLUSH] | strength[STRAIGHT_FLUSH]
     unique = [0] * (1 << 17)
-    for bits, offsuit, suited in distinct:
-        o, s = strength[offsuit], strength[suited]
+    for bits, o in offsuit.items():
+        s = suited[bits]
         # the entries of suit bits 1 .. 15 under these rank bits: one suit alone (1, 2, 4, 8) is a flush
         first = bits << 4
         unique[first + 1:first + 16] = (s, s, o, s, o, o, o, s, o, o, o, o, o, o, o)
-    paired = {product: strength[key] for product, key in repeated}
+    paired = {}
+    for category in (PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS):
+        paired |= strength[category]
     return Tables(unique, paired, order)
 
 
