@@ -13,6 +13,15 @@ the CPU times move less than the wall times. The console script is run directly 
 pyenv shim), with standard input from /dev/null and standard output to it, as in a pipeline: no
 standard stream is a terminal, so the human report is the plain text a pipe gets (on a terminal it
 is Rich's, in colour, and Rich's import adds about a quarter to ``validate``).
+
+Measure as the README installs, with the Python of a fresh virtual environment::
+
+    python -m venv /tmp/v && /tmp/v/bin/pip install . && /tmp/v/bin/python bench/bench_startup.py
+
+An interpreter whose ``site`` imports modules of its own (an editable install's finder, a ``.pth``
+file: this sandbox's global Python takes 65-70 ms for ``python -c pass``, a fresh venv of it 20 ms)
+starts slower, and the time above it looks smaller than it is, since those modules (``pathlib``,
+``typing``, ``re`` …) are then already loaded when drawdealer needs them.
 """
 
 from __future__ import annotations
