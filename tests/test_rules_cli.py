@@ -167,7 +167,7 @@ def test_every_section_cited_under_drawdealer_and_in_the_registry_exists() -> No
 
 
 def test_section_numbers_are_those_of_the_shared_spec() -> None:
-    """Same numbering as ../shared/RULES.md, §0-§17 (skips where the shared folder is absent)."""
+    """Same numbering as ../shared/RULES.md, §0-§18 (skips where the shared folder is absent)."""
     path = SHARED / "RULES.md"
     if not path.is_file():
         pytest.skip(f"{path} is absent")
@@ -208,10 +208,10 @@ def test_rules_code_explains_with_section_text_and_example() -> None:
 
 
 def test_unknown_section_is_one_line_and_exit_2() -> None:
-    result = runner.invoke(app, ["rules", "§18.2"])
+    result = runner.invoke(app, ["rules", "§19.2"])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
-        "drawdealer: error: docs/RULES.md has no section §18.2 (`drawdealer rules 11` lists the finding codes' sections)\n")
+        "drawdealer: error: docs/RULES.md has no section §19.2 (`drawdealer rules 11` lists the finding codes' sections)\n")
 
 
 @pytest.mark.parametrize("width", [40, 60, 99, 100, 160])

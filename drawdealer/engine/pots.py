@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 @record
 class Pot:
-    """One pot: its chips and the players who can win it (pot 0 is the main pot, RULES.md §9.4)."""
+    """One pot: its chips and the players who can win it (the first is the main pot, the others side pots 1, 2, ...: RULES.md §9.4)."""
 
     amount: int
     eligible: tuple[str, ...]
