@@ -106,3 +106,36 @@ def test_last_raise_inference():
     assert infer_last_raise({"A": 20, "B": 25}, 2) == 20
     assert infer_last_raise({"SB": 1, "BB": 2}, 2) == 2
     assert infer_last_raise({}, None) == 1
+
+
+@pytest.mark.parametrize(("game", "options", "most"), [
+    ("27TD-PL", {}, 6), ("27TD-PL", {"MAX_PLAYERS_27": 8}, 8), ("5CD-NL", {}, 6), ("A5TD-FL", {}, 6),
+    ("BADEUCEY-FL", {}, 6), ("27SD-NL", {}, 8), ("27SD-NL", {"MAX_PLAYERS_27": 10}, 10), ("A5SD-NL", {}, 8),
+    ("BADUGI-FL", {}, 8), ("BADUGI-FL", {"MAX_PLAYERS_27": 10}, 8), ("ITA", {}, 10),
+])
+def test_each_game_seats_its_own_number_of_players(game, options, most):
+    """RULES.md §18.1: a table of a size its game allows is never PLAYER_COUNT_INVALID, one more is."""
+    from drawdealer.engine.record import Stakes
+    from drawdealer.engine.state import HandState
+
+    spec = get_game(game)
+    stakes = Stakes(invito=10, chip=1) if spec.is_italian else Stakes(sb=1, bb=2, small_bet=2, big_bet=4)
+
+    def codes(n: int) -> list[str]:
+        players = [(f"P{i}", 100) for i in range(n)]
+        state = HandState.new(spec, players=players, button="P0", stakes=stakes, options=Options.from_mapping(options))
+        return [f.code for f in state.setup_problems() if f.is_error]
+
+    assert codes(most) == [] and codes(2) == []
+    if most < 10:
+        assert codes(most + 1) == ["PLAYER_COUNT_INVALID"]
+
+
+def test_a_table_too_big_names_the_option_that_raises_the_limit():
+    from drawdealer.engine.record import Stakes
+    from drawdealer.engine.state import HandState
+
+    state = HandState.new(get_game("27TD-FL"), players=[(f"P{i}", 100) for i in range(7)], button="P0",
+                          stakes=Stakes(sb=1, bb=2, small_bet=2, big_bet=4))
+    [finding] = state.setup_problems()
+    assert finding.message == "27TD-FL is for 2 to 6 players, not 7 (MAX_PLAYERS_27 raises the limit, up to 10)"

@@ -237,9 +237,11 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         """Findings about the table itself: player count, tight Italian deck (RULES.md §2)."""
         out: list[Finding] = []
         spec, n, italian_game = self.spec, self.n, self.italian
-        high = 10 if italian_game else min(10, self.opts.max_players_27)
+        high = spec.most_players(self.opts.max_players_27)
         if not 2 <= n <= high:
-            out.append(self._finding(("PLAYER_COUNT_INVALID", f"{spec.id} is for 2 to {high} players, not {n}",
+            raise_it = " (MAX_PLAYERS_27 raises the limit, up to 10)" if spec.seats_by_option and high < 10 else ""
+            out.append(self._finding(("PLAYER_COUNT_INVALID",
+                                      f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
                                       f"2..{high}", n, {}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n

@@ -70,6 +70,16 @@ class GameSpec:
     hand_size: int = 5
     min_players: int = 2
     max_players: int = 10
+    seats_by_option: bool = False
+    seats_at_least: int = 2
+
+    def most_players(self, max_players_27: int) -> int:
+        """The most players the game seats (RULES.md §18.1). ``MAX_PLAYERS_27`` (default 6, at most 10)
+        sets it for 2-7 triple draw, five-card draw and their triple-draw twins (§2.1, §16, §17); single
+        draw seats 8 and the option may raise that; Badugi seats 8 and Italian poker 10 (§2.2)."""
+        if self.seats_by_option:
+            return max(self.seats_at_least, min(self.max_players, max_players_27))
+        return self.max_players
 
     @property
     def splits_pot(self) -> bool:
@@ -99,26 +109,29 @@ class GameSpec:
 
 
 _FAMILIES = {
-    # family: (title, ranking, draws, hand size = most cards drawn)
-    "27TD": ("2-7 Triple Draw", "lowball27", 3, 5),
-    "27SD": ("2-7 Single Draw", "lowball27", 1, 5),
-    "5CD": ("5-Card Draw", "high", 1, 5),
-    "BADUGI": ("Badugi", "badugi", 3, 4),                        # RULES.md §15
-    "A5TD": ("A-5 Triple Draw", "a5", 3, 5),                     # §16
-    "A5SD": ("A-5 Single Draw", "a5", 1, 5),
-    "BADEUCEY": ("Badeucey", "badeucey", 3, 5),                  # §17
-    "BADACEY": ("Badacey", "badacey", 3, 5),
+    # family: (title, ranking, draws, hand size = most cards drawn, seats (RULES.md §18.1): "option"
+    # for MAX_PLAYERS_27, "8+" for 8 that the option may raise, or a fixed number)
+    "27TD": ("2-7 Triple Draw", "lowball27", 3, 5, "option"),
+    "27SD": ("2-7 Single Draw", "lowball27", 1, 5, "8+"),
+    "5CD": ("5-Card Draw", "high", 1, 5, "option"),
+    "BADUGI": ("Badugi", "badugi", 3, 4, 8),                     # RULES.md §15
+    "A5TD": ("A-5 Triple Draw", "a5", 3, 5, "option"),           # §16
+    "A5SD": ("A-5 Single Draw", "a5", 1, 5, "8+"),
+    "BADEUCEY": ("Badeucey", "badeucey", 3, 5, "option"),        # §17
+    "BADACEY": ("Badacey", "badacey", 3, 5, "option"),
 }
+_SEATS = {"option": {"seats_by_option": True}, "8+": {"seats_by_option": True, "seats_at_least": 8}}
 
 
 def _spec(family: str, structure: Structure, name: str) -> GameSpec:
     if family == "ITA":
         return GameSpec(id="ITA", name=name, family=family, ranking="italian", draws=1, max_discard=4,
                         structure=structure, forced=ForcedScheme.ITALIAN, deck="italian")
-    _, ranking, draws, size = _FAMILIES[family]
+    _, ranking, draws, size, seats = _FAMILIES[family]
+    bounds = _SEATS[seats] if isinstance(seats, str) else {"max_players": seats}
     return GameSpec(id=f"{family}-{structure.value}", name=name, family=family, ranking=ranking, draws=draws,
                     max_discard=size, hand_size=size, structure=structure, forced=ForcedScheme.BLINDS,
-                    deck="standard", max_players=8 if family == "BADUGI" else 10)
+                    deck="standard", **bounds)
 
 
 _LIMIT_NAMES = {Structure.FIXED: "fixed limit", Structure.POT: "pot limit", Structure.NO: "no limit"}

@@ -174,10 +174,8 @@ def parse_option_items(items: tuple[str, ...]) -> dict[str, str]:
 
 
 def max_players(game: GameSpec, options: Options) -> int:
-    """The most players the table takes: the game's, and ``MAX_PLAYERS_27`` for 2-7 (RULES.md §2.1)."""
-    if not game.is_italian and game.family.startswith("27"):
-        return min(game.max_players, options.max_players_27)
-    return game.max_players
+    """The most players the table takes (RULES.md §18.1)."""
+    return game.most_players(options.max_players_27)
 
 
 def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
