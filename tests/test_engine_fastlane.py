@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawdealer.engine import fastlane
-from drawdealer.engine.draw import DeckState
+from drawdealer.engine.deck import DeckState
 from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.frozen import fields, replace
 from drawdealer.engine.options import Options

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_hand
-from drawdealer.engine.italian import (
+from drawdealer.engine.italian_procedure import (
     REQUIREMENTS,
     DealOutcome,
     blind_open_amount,

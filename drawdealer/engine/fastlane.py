@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from drawdealer.engine.draw import DONE, MUCK
+from drawdealer.engine.deck import DONE, MUCK
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind

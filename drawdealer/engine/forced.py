@@ -3,8 +3,8 @@ controbuio (RULES.md §6.1, §10.1, §10.6), as a part of :class:`~drawdealer.en
 
 from __future__ import annotations
 
-from drawdealer.engine import italian
-from drawdealer.engine.draw import Problem
+from drawdealer.engine import italian_procedure
+from drawdealer.engine.deck import Problem
 from drawdealer.engine.phases import SETUP
 from drawdealer.engine.record import Action, ActionKind
 
@@ -161,7 +161,7 @@ class ForcedBets:
         """The *controbuio* that answers the last blind posted (RULES.md §10.6); None when that blind
         was no bet (posted as nothing: its own finding says so), which nobody can answer."""
         answered = self.bet[self.blind_posters[-1]]
-        return italian.controbuio_amount(answered) if answered > 0 else None
+        return italian_procedure.controbuio_amount(answered) if answered > 0 else None
 
     def _blind_open(self, i: int, a: Action) -> list[Problem]:
         """*Buio* and *controbuio* (RULES.md §10.6)."""
@@ -194,7 +194,7 @@ class ForcedBets:
                 if contro:
                     due = self._controbuio_due()
                 else:
-                    due = italian.blind_open_amount(self.pot, opts.it_blind_multiplier)
+                    due = italian_procedure.blind_open_amount(self.pot, opts.it_blind_multiplier)
                 if due is not None and amount != due and not (amount == self.stack[i] and amount < due):
                     problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
                                      f"{self.money(due)}, not {self.money(amount)}", due, amount, {}))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drawdealer.engine import italian
+from drawdealer.engine import italian_procedure
 from drawdealer.engine.betting import pot_limit_max_to
 from drawdealer.engine.frozen import record
 from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
@@ -97,7 +97,7 @@ class LegalQueries:
                 i = self.order[0]
                 if self.stack[i] > 0:
                     return LegalActions(street="SETUP", player=self.names[i],
-                                        blind_open=italian.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
+                                        blind_open=italian_procedure.blind_open_amount(self.pot, self.opts.it_blind_multiplier))
             elif len(posters) == 1 or (len(posters) == 2 and self.opts.it_contro_controbuio):
                 i = self.order[len(posters)] if len(posters) < self.n else -1
                 due = self._controbuio_due()

@@ -3,9 +3,9 @@ of :class:`~drawdealer.engine.state.HandState`."""
 
 from __future__ import annotations
 
-from drawdealer.engine import italian
+from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import cards_str, parse_cards
-from drawdealer.engine.draw import Problem
+from drawdealer.engine.deck import Problem
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.phases import COMPLETE
 
@@ -33,7 +33,7 @@ class Openers:
         cards = self.predraw[i]
         if not self._is_hand(cards):  # its cards are findings of their own; no openers can be judged
             return None
-        ok = italian.has_openers(cards, self.requirement, players=self.n, sf_draw=self.opts.it_open_with_sf_draw)
+        ok = italian_procedure.has_openers(cards, self.requirement, players=self.n, sf_draw=self.opts.it_open_with_sf_draw)
         self.false_opener = not ok
         if ok:
             return None

@@ -3,9 +3,9 @@ its uncalled chips returned (RULES.md §6.2, §7), as a part of :class:`~drawdea
 
 from __future__ import annotations
 
-from drawdealer.engine import italian
+from drawdealer.engine import italian_procedure
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
-from drawdealer.engine.draw import Problem
+from drawdealer.engine.deck import Problem
 from drawdealer.engine.frozen import record
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
@@ -495,11 +495,11 @@ class BettingRound:
             return problems
         if self.italian or self.opts.openers_jacks:
             if self.k == 0 and not r.opened:
-                self.outcome = italian.DealOutcome.UNOPENED.value
+                self.outcome = italian_procedure.DealOutcome.UNOPENED.value
                 self._complete("UNOPENED")
                 return problems
             if self.italian and self.k == len(self.streets) - 1 and not r.any_bet:
-                self.outcome = italian.DealOutcome.PAROLA.value
+                self.outcome = italian_procedure.DealOutcome.PAROLA.value
                 self._complete("PAROLA")
                 return problems
         self._next_street(problems)

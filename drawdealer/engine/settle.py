@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from drawdealer.engine import italian
+from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
@@ -143,8 +143,8 @@ class Settling:
         outcome = self.outcome
         if (self.italian or self.opts.openers_jacks) and outcome in ("UNOPENED", "PAROLA"):
             # nobody wins the deal: the pot stays in the middle for the next one (§10.2, §10.5)
-            carry = ItalianCarry(pot=pot_total, requirement=italian.next_requirement(
-                self.requirement, italian.DealOutcome(outcome), cap=self.opts.it_opener_cap),
+            carry = ItalianCarry(pot=pot_total, requirement=italian_procedure.next_requirement(
+                self.requirement, italian_procedure.DealOutcome(outcome), cap=self.opts.it_opener_cap),
                 reentry=self._reentry()) if self.italian else None
             s = self._settlement = _new_settlement(
                 pots=tuple(pots), rake=0, awards=(), returned=returned, collected={}, refunds={}, carried=pot_total,
@@ -168,7 +168,7 @@ class Settling:
         carried = 0
         carry = false_name = None
         if self.italian:
-            outcome = italian.DealOutcome.AWARDED.value
+            outcome = italian_procedure.DealOutcome.AWARDED.value
             carry = ItalianCarry(pot=0, requirement="J")
             if self.opener >= 0 and not self.blind_posters:
                 if self.false_opener is None and self.opener in self.predraw:
@@ -177,12 +177,12 @@ class Settling:
                     false_name = names[self.opener]
                     winner = false_name if collected.get(false_name) else next(iter(collected), false_name)
                     contributions = dict(zip(names, self.total))  # Italian forced bets are dead money
-                    verdict = italian.false_opener_settlement(contributions=contributions, initial_pot=self.opening_pot,
+                    verdict = italian_procedure.false_opener_settlement(contributions=contributions, initial_pot=self.opening_pot,
                                                               false_opener=false_name, winner=winner,
                                                               requirement=self.requirement,
                                                               policy=self.opts.it_false_opener_win_policy)
                     outcome = verdict.outcome.value
-                    if verdict.outcome is italian.DealOutcome.FALSE_OPENER_WOULD_WIN:
+                    if verdict.outcome is italian_procedure.DealOutcome.FALSE_OPENER_WOULD_WIN:
                         refunds = {p: v for p, v in verdict.refunds.items() if v}
                         collected = {}
                         awards = []

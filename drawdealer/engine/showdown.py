@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Sequence, TypeVar
 
 from drawdealer.engine.cards import Card, card_str, cards_str
-from drawdealer.engine.draw import Problem
+from drawdealer.engine.deck import Problem
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind
 

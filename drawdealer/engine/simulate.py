@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Iterator, Sequence
 
-from drawdealer.engine import italian
+from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import full_deck, italian_deck
 from drawdealer.engine.frozen import record, replace
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
@@ -162,7 +162,7 @@ def _bet(state: HandState, rng: random.Random, style: Style) -> Action:
 def _may_open(state: HandState, i: int) -> bool:
     hand = state.deck.hands[i]
     if state.spec.is_italian:
-        return italian.has_openers(hand, state.requirement, players=state.n, sf_draw=state.opts.it_open_with_sf_draw)
+        return italian_procedure.has_openers(hand, state.requirement, players=state.n, sf_draw=state.opts.it_open_with_sf_draw)
     return state._jacks_problem(i) is None
 
 

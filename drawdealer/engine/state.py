@@ -28,8 +28,8 @@ from typing import Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
-from drawdealer.engine.draw import DeckState, Problem
-from drawdealer.engine.drawing import DrawRound
+from drawdealer.engine.deck import DeckState, Problem
+from drawdealer.engine.drawround import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
 from drawdealer.engine.frozen import record

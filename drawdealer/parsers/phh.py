@@ -65,7 +65,7 @@ from drawdealer.engine.record import (
     HandRecord,
     Stakes,
 )
-from drawdealer.engine.italian import REQUIREMENTS
+from drawdealer.engine.italian_procedure import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
 from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import (new_action, new_action_draft, new_claims, new_plain_action,

@@ -11,7 +11,7 @@ last card, an uncalled bet going back.
 
 from __future__ import annotations
 
-from drawdealer.engine.draw import Reshuffle
+from drawdealer.engine.deck import Reshuffle
 from drawdealer.engine.frozen import record
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState

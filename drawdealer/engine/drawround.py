@@ -1,13 +1,13 @@
 """Draw rounds: the order, discards and replacements, the delayed last card and declare-all-then-deal
 (RULES.md §6.3, §6.4), as a part of :class:`~drawdealer.engine.state.HandState`; the stub and the
-reshuffle are :class:`~drawdealer.engine.draw.DeckState`'s."""
+reshuffle are :class:`~drawdealer.engine.deck.DeckState`'s."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from drawdealer.engine.cards import Card
-from drawdealer.engine.draw import DECLARED, DONE, PROTECTED, Problem
+from drawdealer.engine.deck import DECLARED, DONE, PROTECTED, Problem
 from drawdealer.engine.phases import BETTING, DRAW, SETUP
 from drawdealer.engine.record import Action
 
