@@ -26,7 +26,6 @@ pokerkit's speed in the same run (both lines are printed).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import multiprocessing
 import os
 import random
@@ -38,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
+
+from drawdealer.engine.frozen import replace  # noqa: E402
 
 GOAL_HANDS_PER_S = 10_000
 ISSUE_POKERKIT_HANDS_PER_S = 1_000  # what issue 4 says pokerkit's PHH load-and-replay does on its machine
@@ -53,8 +54,8 @@ def _hero_view(record):
     won = {}
     for c in record.claims.collected:
         won[c.player] = won.get(c.player, 0) + c.amount
-    claims = dataclasses.replace(record.claims, summary_collected=tuple((p, v, None) for p, v in won.items()))
-    return dataclasses.replace(site_view(record), claims=claims)
+    claims = replace(record.claims, summary_collected=tuple((p, v, None) for p, v in won.items()))
+    return replace(site_view(record), claims=claims)
 
 
 def _generate(args: tuple[int, int, int]) -> str:
@@ -69,7 +70,7 @@ def _generate(args: tuple[int, int, int]) -> str:
     texts = []
     for k, record in enumerate(random_session("27TD-FL", random.Random(block), hands=count, players=6, stacks=400,
                                               options=options)):
-        record = dataclasses.replace(record, hand_id=str(first + k))
+        record = replace(record, hand_id=str(first + k))
         texts.append(write_pokerstars(_hero_view(record)))
     return "\n\n\n".join(texts) + "\n\n\n"
 

@@ -18,7 +18,7 @@ from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import replace
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_text
-from test_engine_fastlane import SETTINGS, hands, make
+from test_engine_one_path import SETTINGS, hands, make
 from validate_support import FIXTURES, mutant, validate_json
 
 HANDS = Path(__file__).parent / "hands"

@@ -16,7 +16,6 @@ from typing import Any, Iterable
 
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.causes import link_causes
-from drawdealer.engine.fastlane import apply_actions
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.money import money
@@ -123,13 +122,12 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     button, carry = _button(record), carry if carry is not None else carry_of(record)
     state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
                       carry=carry, currency=record.currency)
-    played = findings + state.setup_problems()
-    if not apply_actions(state, record.actions, played):  # the fast lane gave up half-way: again, without it
-        state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
-                          carry=carry, currency=record.currency)
-        played = findings + state.setup_problems()
-        apply_actions(state, record.actions, played, fast=False)
-    findings = played
+    findings += state.setup_problems()
+    apply = state.apply
+    for action in record.actions:
+        findings += apply(action)
+        if state.aborted:
+            break
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None

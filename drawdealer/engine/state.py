@@ -15,10 +15,9 @@ Card identities may be unknown; counts are always tracked (``draw.DeckState``).
 
 This module holds the hand itself: its seats and chips, turn order, streets and the handler of
 each kind of action (:data:`HANDLERS`). Each part of the rules is a mixin in its own module:
-forced bets (``forced``), betting rounds (``rounds``), draw rounds (``drawing``), the showdown
+forced bets (``forced``), betting rounds (``rounds``), draw rounds (``drawround``), the showdown
 (``showdown``), openers (``openers``), what is legal (``legal``) and the settlement (``settle``).
-The validator's replay applies regular actions through ``fastlane`` and the rest through
-:data:`HANDLERS`.
+The validator's replay and the live dealer apply every action through :meth:`HandState.apply`.
 """
 
 from __future__ import annotations
