@@ -32,16 +32,22 @@ _SKIP_LABELS = {"cancelled": " (cancelled)", "run_twice": " (run twice)"}
 """How the summary names a hand skipped for a reason other than its game (``Skipped.reason``)."""
 
 
-def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str,
-        fail_on_empty: bool = False) -> int:
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str | None,
+        fail_on_empty: bool = False, cluster: str | None = None, ship: bool = False) -> int:
     """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``).
 
-    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
+    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``; None says it too) or
+    a number ≥ 1; ``cluster``, a Dask scheduler's address, runs the work there instead
+    (``drawdealer.cluster``), the workers sent the files' bytes when ``ship``;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
     from drawdealer.cli.errors import fail
 
-    processes: int | str = jobs.strip().lower()
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster: give one (--cluster runs the work on the cluster's workers)")
+    if ship and cluster is None:
+        fail("--ship sends the files' bytes to a cluster's workers: give --cluster ADDRESS too")
+    processes: int | str = (jobs or "auto").strip().lower()
     if processes != "auto":
         try:
             processes = int(processes)
@@ -57,8 +63,17 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
             game_id = get_game(game).id
         except UnknownGame as exc:
             fail(f"--game '{game}': {exc}")
+    where: dict[str, Any] = {"jobs": processes} if cluster is None else {"cluster": cluster, "ship": ship}
     render = _json if output == "json" else _human
-    code, hands = render(files, game_id, processes, strict)
+    if cluster is None:
+        code, hands = render(files, game_id, where, strict)
+    else:
+        from drawdealer.cluster import ClusterError
+
+        try:
+            code, hands = render(files, game_id, where, strict)
+        except ClusterError as exc:
+            fail(str(exc))
     if fail_on_empty and not hands:
         sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
         return 2
@@ -71,8 +86,9 @@ def fast_path(argv: list[str]) -> None:
     :func:`drawdealer.cli.validate.validate`; anything else returns, and Typer handles it."""
     from drawdealer.cli.fastargs import plain_args
 
-    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"},
-                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty"})
+    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs",
+                             "--cluster": "cluster"},
+                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty", "--ship": "ship"})
     if read is None:
         return
     values, flags, files = read
@@ -80,7 +96,8 @@ def fast_path(argv: list[str]) -> None:
     if not files or output not in FORMATS:
         return  # Typer words the usage error
     raise SystemExit(run([Path(f) for f in files], output=output, strict="strict" in flags, game=values.get("game"),
-                         jobs=values.get("jobs", "auto"), fail_on_empty="fail_on_empty" in flags))
+                         jobs=values.get("jobs"), fail_on_empty="fail_on_empty" in flags,
+                         cluster=values.get("cluster"), ship="ship" in flags))
 
 
 def _unreadable(problem: Any) -> None:
@@ -118,8 +135,9 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
         progress.stop()
 
 
-def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
-    """JSON Lines on stdout; ``(exit code, hands read)``."""
+def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bool) -> tuple[int, int]:
+    """JSON Lines on stdout; ``(exit code, hands read)``. ``where``: the work's ``jobs``, or its
+    ``cluster`` and ``ship`` (``validate.validate``'s keywords)."""
     # json.dumps's own string encoder when ensure_ascii=False
     from json.encoder import encode_basestring as quote
 
@@ -130,8 +148,10 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
+    failed: list[Exception] = []
     with _progress(files) as (_bar, advance, chunk):
-        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+        for item in _until_lost(validate(files, game=game, strict=strict, progress=advance, chunk=chunk, **where),
+                                where, failed):
             if isinstance(item, FileProblem):
                 unreadable = True
                 write("".join(batch))
@@ -161,11 +181,27 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
                 batch.clear()
         write("".join(batch))
         sys.stdout.flush()
+    if failed:
+        raise failed[0]
     return (2 if unreadable else 1 if errors else 0), hands
 
 
-def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
-    """The report for people on stdout; ``(exit code, hands read)``."""
+def _until_lost(items: Iterator[Any], where: dict[str, Any], failed: list[Exception]) -> Iterator[Any]:
+    """``items`` until a cluster fails mid-run (``drawdealer.cluster.ClusterError``, kept in
+    ``failed`` for the caller to raise once what was read before it is printed)."""
+    if "cluster" not in where:
+        yield from items
+        return
+    from drawdealer.cluster import ClusterError
+
+    try:
+        yield from items
+    except ClusterError as exc:
+        failed.append(exc)
+
+
+def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: bool) -> tuple[int, int]:
+    """The report for people on stdout; ``(exit code, hands read)`` (``where``: see :func:`_json`)."""
     from collections import Counter
 
     from drawdealer.validate import FileProblem, PassedOver, validate
@@ -178,10 +214,12 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
     current_file = None
+    failed: list[Exception] = []
     with _progress(files) as (bar_console, advance, chunk):
         # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
         above_bar = bar_console is not None and console.rich.is_terminal
-        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+        for item in _until_lost(validate(files, game=game, strict=strict, progress=advance, chunk=chunk, **where),
+                                where, failed):
             if isinstance(item, FileProblem):
                 problems.append(item)
                 if bar_console is not None:
@@ -211,6 +249,8 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
                 current_file = item.file
                 printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
             _print_hand(printer, item)
+    if failed:  # the hands read before it are printed; a count of part of the input would mislead
+        raise failed[0]
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
