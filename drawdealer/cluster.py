@@ -109,17 +109,14 @@ def _result(future: Any, task: Task, live: dict[str, Any]) -> Any:
 def _workers_ready(client: Any) -> int:
     """The worker threads of ``client``'s cluster, once it has a worker (waiting up to
     :data:`WORKERS_WAIT` seconds), each checked to run this version of drawdealer."""
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import version
 
     try:
         client.wait_for_workers(1, timeout=WORKERS_WAIT)
     except Exception:  # noqa: BLE001 - Dask's TimeoutError, or the scheduler gone
         raise ClusterError(f"--cluster {client.scheduler.address}: the scheduler has no worker "
                            f"(waited {WORKERS_WAIT:.0f} s)") from None
-    try:
-        here = version("drawdealer")
-    except PackageNotFoundError:
-        here = None
+    here = installed_version()
     found = client.run(version, "drawdealer", on_error="return")
     for worker, theirs in sorted(found.items()):
         if isinstance(theirs, BaseException):
@@ -128,3 +125,13 @@ def _workers_ready(client: Any) -> int:
             raise ClusterError(f"--cluster: worker {worker} runs drawdealer {theirs}, this is {here}: "
                                "install the same version on every worker")
     return sum(client.nthreads().values())
+
+
+def installed_version() -> str | None:
+    """The version of the drawdealer installed here (None when it runs from a source tree)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("drawdealer")
+    except PackageNotFoundError:
+        return None

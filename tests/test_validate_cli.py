@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
 from drawdealer.validate import validate
+from validate_support import write_big_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLEAN = sorted((FIXTURES / "clean").iterdir())
@@ -31,20 +32,7 @@ def lines(stdout: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """240 generated triple draw hands (PokerStars house rules) with three broken ones among them."""
-    from drawdealer.engine.options import Options
-    from drawdealer.engine.simulate import random_session
-    from drawdealer.parsers import write_pokerstars
-    from drawdealer.parsers.pokerstars import house_rules
-
-    records = random_session("27TD-FL", random.Random(4), hands=240, players=6,
-                             options=Options.from_mapping(house_rules()))
-    texts = [write_pokerstars(r) for r in records]
-    texts[17] = texts[17].replace("*** SUMMARY ***", "P1: taps the glass\n*** SUMMARY ***", 1)
-    texts[101] = texts[101].replace("Total pot ", "Total pot 1", 1)
-    texts[200] = texts[200].replace("posts big blind 2", "posts big blind 3", 1)
-    path = tmp_path_factory.mktemp("big") / "many.txt"
-    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
-    return path
+    return write_big_file(tmp_path_factory.mktemp("big") / "many.txt")
 
 
 # --------------------------------------------------------------------------- exit codes
