@@ -44,6 +44,9 @@ for a while does not leave the workers idle."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
+REPORT_SCHEMA = 1
+"""The ``schema`` of every JSON line of the report (``docs/report.schema.json`` describes it):
+raised whenever a line's shape changes (a key added, gone, renamed or of another type)."""
 _HEADER = lazy(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
@@ -79,10 +82,10 @@ class HandReport:
         return _report, (self.file, self.hand_id, self.line, self.game, self.findings, self.status)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON Lines object: file, hand_id, line, game, findings (code, severity, line, message,
-        expected, actual; ``column`` too for ``PARSE_ERROR``)."""
-        return {"file": self.file, "hand_id": self.hand_id, "line": self.line, "game": self.game,
-                "findings": [finding_dict(f) for f in self.findings]}
+        """The JSON Lines object: schema (:data:`REPORT_SCHEMA`), file, hand_id, line, game, findings
+        (code, severity, line, message, expected, actual, caused_by; ``column`` too for ``PARSE_ERROR``)."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "hand_id": self.hand_id, "line": self.line,
+                "game": self.game, "findings": [finding_dict(f) for f in self.findings]}
 
 
 _report: Callable[..., HandReport] = maker(HandReport, positional=True, name="_report")
@@ -108,9 +111,9 @@ class PassedOver:
     reason: str
     unreadable: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
-        return {"file": self.file, "skipped": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON Lines object: ``{"schema": 1, "file": PATH, "skipped": REASON}``."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "skipped": self.reason}
 
 
 _NOT_READ = (FileProblem, PassedOver)

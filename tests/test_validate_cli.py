@@ -15,7 +15,7 @@ from validate_support import write_big_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLEAN = sorted((FIXTURES / "clean").iterdir())
-HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
+HAND_KEYS = {"schema", "file", "hand_id", "line", "game", "findings"}
 FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual", "caused_by"}
 
 
@@ -104,8 +104,9 @@ def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histo
     files = [h["file"] for h in lines(out)]
     assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3 + [
         str(tmp_path / "notes.txt")]
-    assert lines(out)[-1] == {"file": str(tmp_path / "notes.txt"), "skipped": "not a hand history drawdealer can "
-                              "read (no hand header of a site it reads, no PHH fields)"}
+    assert lines(out)[-1] == {"schema": 1, "file": str(tmp_path / "notes.txt"),
+                              "skipped": "not a hand history drawdealer can read (no hand header of a site it "
+                                         "reads, no PHH fields)"}
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:
@@ -152,7 +153,8 @@ def test_json_lines_shape_and_input_order() -> None:
     code, out, _ = run("--format", "json", *map(str, files))
     assert code == 1
     hands = lines(out)
-    assert all(set(h) == HAND_KEYS for h in hands)
+    assert all(set(h) == HAND_KEYS and h["schema"] == 1 for h in hands)
+    assert all(line.startswith('{"schema": 1, "file": ') for line in out.splitlines())
     for h in hands:
         for f in h["findings"]:
             assert set(f) == FINDING_KEYS | ({"column"} if f["code"] == "PARSE_ERROR" else set())

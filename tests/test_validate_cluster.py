@@ -92,7 +92,7 @@ def test_workers_read_a_relative_path_from_here(address: str, big_files: list[Pa
     assert Path.cwd() != ROOT
     code, out, _ = run("--format", "json", "--cluster", address, "many.txt")
     assert (code, out) == run("--format", "json", "--jobs", "1", "many.txt")[:2]
-    assert out.startswith('{"file": "many.txt"')
+    assert out.startswith('{"schema": 1, "file": "many.txt"')
 
 
 def test_standard_input_is_sent_to_the_workers(address: str, big_files: list[Path]) -> None:

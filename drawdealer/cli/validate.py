@@ -8,9 +8,10 @@ each hand and prints its findings (the work is :func:`drawdealer.validate.valida
   actual, amounts as money), wrapped to the terminal; then the files of folders passed over and why,
   and a summary counting hands ("3 hands in 1 file: 2 clean, 1 with errors") with the findings by code.
 - ``--format json``: JSON Lines, one object per hand in input order:
-  ``{"file", "hand_id", "line", "game", "findings": [{"code", "severity", "line", "message",
-  "expected", "actual"}]}`` (``PARSE_ERROR`` findings add ``column``); a file of a folder passed over
-  is ``{"file": PATH, "skipped": REASON}``.
+  ``{"schema": 1, "file", "hand_id", "line", "game", "findings": [{"code", "severity", "line",
+  "message", "expected", "actual", "caused_by"}]}`` (``PARSE_ERROR`` findings add ``column``); a file
+  of a folder passed over is ``{"schema": 1, "file": PATH, "skipped": REASON}``. ``schema`` is the
+  version of the lines' shape, described by ``docs/report.schema.json``.
 - A progress bar runs on stderr, in both formats, for inputs of more than a few hundred hands when
   stderr is a terminal (never when it is piped).
 - ``--strict``: stop at the first hand with an error finding (it is printed, exit 1).

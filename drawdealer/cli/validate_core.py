@@ -3,7 +3,8 @@
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
 is put together directly; it is the same text as ``json_text(report.to_dict())`` (``cli/text.py``:
 valid UTF-8 also for file names that are not). A file of a folder that is passed over is a line
-``{"file": PATH, "skipped": REASON}``.
+``{"schema": 1, "file": PATH, "skipped": REASON}``. Every line starts with the version of its shape
+(``validate.REPORT_SCHEMA``; ``docs/report.schema.json``).
 
 The human report names each file once (relative to the current folder), under it each flagged hand
 and its findings with their severity, amounts as money, wrapped to the terminal: the root causes
@@ -141,7 +142,7 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
     # json.dumps's own string encoder when ensure_ascii=False
     from json.encoder import encode_basestring as quote
 
-    from drawdealer.validate import FileProblem, PassedOver, validate
+    from drawdealer.validate import REPORT_SCHEMA, FileProblem, PassedOver, validate
 
     errors = unreadable = False
     hands = 0
@@ -174,8 +175,9 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
                     quoted[file] = json_text(file)
                 if game_name not in quoted:
                     quoted[game_name] = json_text(game_name)
-                batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
-                             f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
+                batch.append(f'{{"schema": {REPORT_SCHEMA}, "file": {quoted[file]}, "hand_id": '
+                             f'{"null" if hand_id is None else quote(hand_id)}, "line": {item.line}, '
+                             f'"game": {quoted[game_name]}, "findings": []}}\n')
             if len(batch) >= _BATCH:
                 write("".join(batch))
                 batch.clear()
