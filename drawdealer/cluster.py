@@ -43,7 +43,9 @@ def connect(address: str) -> Any:
     except ImportError:
         raise ClusterError(MISSING) from None
     try:
-        return Client(address, set_as_default=False)
+        # each task's reports come from its worker straight here, not through the scheduler, which
+        # would receive and resend them all (Dask asks the scheduler for a worker it cannot reach)
+        return Client(address, set_as_default=False, direct_to_workers=True)
     except (OSError, ValueError, TypeError) as exc:
         raise ClusterError(f"--cluster {address}: cannot reach a Dask scheduler there ({exc})") from None
 

@@ -179,3 +179,29 @@ def test_without_dask_cluster_says_so_in_one_line() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("drawdealer: error: --cluster needs Dask's distributed scheduler: "
                            "pip install 'drawdealer[cluster]'\n")
+
+
+def test_a_cluster_lost_mid_run_prints_what_was_read_then_one_line(
+        address: str, big_files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hands of the tasks done before the failure are printed, in order; then one line, exit 2
+    (here the fourth task's result is lost, as when the scheduler goes)."""
+    real = cluster_module._result
+    calls: list[int] = []
+
+    def fourth_is_lost(future, task, live):
+        calls.append(1)
+        if len(calls) == 4:
+            future.cancel()
+            raise cluster_module.ClusterError("--cluster: the task for many.txt failed: CancelledError: lost")
+        return real(future, task, live)
+
+    monkeypatch.setattr(cluster_module, "_result", fourth_is_lost)
+    monkeypatch.setattr(library, "CHUNK_BYTES", 40_000)
+    file = str(big_files[0])
+    one = run("--format", "json", "--jobs", "1", file)[1].splitlines()
+    code, out, err = run("--format", "json", "--cluster", address, file)
+    assert code == 2 and err == "drawdealer: error: --cluster: the task for many.txt failed: CancelledError: lost\n"
+    assert 0 < len(out.splitlines()) < len(one) and out.splitlines() == one[:len(out.splitlines())]
+    calls.clear()
+    code, out, err = run("--cluster", address, file)
+    assert code == 2 and err.count("\n") == 1 and "hands in" not in out  # no count of part of the input
