@@ -131,14 +131,13 @@ def main() -> None:
     k = min(range(args.repeat), key=lambda i: [r for kind, r in runs if kind == "cluster"][i][0])
     cl_s, cl_client_cpu, cl_mb = [r for kind, r in runs if kind == "cluster"][k]
     cl_cpu = cl_client_cpu + worker_cpu[k] + scheduler_cpu[k]
-    load = os.getloadavg()[0]
     print(f"{'validate --jobs auto':<34} {hands / jobs_s:>9,.0f} hands/s   {jobs_s:7.1f} s   cpu {jobs_cpu:6.1f} s"
           f" (the main process and the pool)   peak {jobs_mb:5.0f} MB")
     print(f"{f'validate --cluster ({args.workers} workers)':<34} {hands / cl_s:>9,.0f} hands/s   {cl_s:7.1f} s"
           f"   cpu {cl_cpu:6.1f} s (the client {cl_client_cpu:.1f}, the workers {worker_cpu[k]:.1f}, the scheduler"
           f" and nannies {scheduler_cpu[k]:.1f})   peak {cl_mb:5.0f} MB (the client)")
     print(f"ratio cluster / jobs auto: {jobs_s / cl_s:.2f} in wall time, {cl_cpu / jobs_cpu:.2f} in CPU time"
-          f"  ({os.cpu_count()} cores, load average {load:.1f} at the end, best of {args.repeat})")
+          f"  ({os.cpu_count()} cores, best of {args.repeat})")
     print(f"Dask's overhead per task ({tasks:,} tasks of about {size / tasks / 1e6:.1f} MB, "
           f"{jobs_cpu / tasks * 1000:.0f} ms of CPU each with --jobs): {(cl_s - jobs_s) / tasks * 1000:.1f} ms of wall"
           f" and {(cl_cpu - jobs_cpu) / tasks * 1000:.1f} ms of CPU beyond --jobs; an empty task's round trip "
