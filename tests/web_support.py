@@ -5,8 +5,13 @@ the variant that records them)."""
 
 from __future__ import annotations
 
+import json
+import queue
 import random
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,3 +132,100 @@ def played(game: str, seed: int, *, hands: int = 2, players: int = 4) -> Iterato
                 break
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+class Dealer:
+    """``drawdealer deal ARGS --json`` in a process of its own, one command at a time (its first
+    line on standard error says where the journal and the table view are)."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "drawdealer", "deal", *args, "--json"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+        assert self.process.stderr is not None
+        self.where = self.process.stderr.readline()
+
+    def send(self, command: str) -> dict[str, Any]:
+        """Type ``command``; the JSON line the dealer prints once it is journaled."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        assert line, self.finish()
+        return json.loads(line)
+
+    def finish(self) -> tuple[int, str]:
+        """Close its input (the end of the session); the exit code and the rest of standard error."""
+        _, err = self.process.communicate(timeout=60)
+        return self.process.returncode, err
+
+
+class Viewer:
+    """``drawdealer view JOURNAL --port 0`` in a process of its own: ``url`` is the page's address."""
+
+    def __init__(self, journal: Path, *args: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "drawdealer", "view", str(journal), "--port", "0", *args],
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+        assert self.process.stdout is not None
+        self.banner = []  # read to its last line: what a pipe's buffer holds is not read again
+        for line in self.process.stdout:
+            self.banner.append(line)
+            if line.startswith("Ctrl-C"):
+                break
+        assert len(self.banner) > 1 and self.banner[1].startswith("open: http://"), (self.banner, self.stop())
+        self.url = self.banner[1].split()[1]
+
+    def stop(self) -> tuple[int, str, str]:
+        """Ctrl-C, as at the terminal: the exit code, the rest of standard output and standard error."""
+        self.process.send_signal(signal.SIGINT)
+        out, err = self.process.communicate(timeout=30)
+        return self.process.returncode, out, err
+
+
+def get(url: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    """``GET url`` (or ``method``): status, headers (lower-case names) and body."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as answer:
+            return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, {k.lower(): v for k, v in exc.headers.items()}, exc.read()
+
+
+def events(url: str, count: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """The first ``count`` states pushed by ``url``'s ``/events`` stream."""
+    import urllib.request
+
+    states = []
+    with urllib.request.urlopen(url + "events", timeout=timeout) as stream:
+        for raw in stream:
+            line = raw.decode("utf-8")
+            if line.startswith("data: "):
+                states.append(json.loads(line[6:]))
+                if len(states) == count:
+                    break
+    return states
+
+
+def follow(url: str) -> "queue.Queue[dict[str, Any]]":
+    """Open ``url``'s event stream as a page does; each state pushed lands in the queue returned
+    (read in a daemon thread until the server closes the stream)."""
+    import threading
+    import urllib.request
+
+    states: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def read() -> None:
+        try:
+            with urllib.request.urlopen(url + "events", timeout=120) as stream:
+                for raw in stream:
+                    if raw.startswith(b"data: "):
+                        states.put(json.loads(raw[6:]))
+        except OSError:
+            return
+
+    threading.Thread(target=read, daemon=True).start()
+    return states

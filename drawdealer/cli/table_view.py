@@ -1,7 +1,7 @@
 """``drawdealer view JOURNAL``: the players' table view, a read-only web page of a dealing session
 that follows its journal as the dealer writes it (issue 28; ``drawdealer/web``).
 
-The page is served until Ctrl-C; the journal is only read (another process or another machine may
+The page is served until Ctrl-C (exit 0); the journal is only read (another process or another machine may
 be the dealer). A journal that is missing, unreadable, corrupt or of a newer version is said on
 the page and here, in one line, and the view goes on waiting for it to be readable. Exit 2 when the
 address cannot be served or the ``web`` extra is not installed. ``drawdealer deal --serve`` starts
@@ -23,7 +23,8 @@ def _web():
     try:
         from drawdealer.web import serve
     except ImportError as exc:
-        fail(f"the table view needs the web extra: pip install 'drawdealer[web]' ({exc.name} is not installed)")
+        fail(f"the table view needs the web extra: pip install 'drawdealer[web]' "
+             f"({(exc.name or 'starlette').split('.')[0]} is not installed)")
     return serve
 
 
@@ -67,7 +68,11 @@ def view(
     sys.stdout.write(f"drawdealer table view of {shown(str(journal))}\n" + _banner(serve, urls[0], host)
                      + "".join(f"also: {url}\n" for url in urls[1:]) + "Ctrl-C stops it; the journal is only read.\n")
     sys.stdout.flush()
-    running.run(sockets=[sock])
+    try:
+        running.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
+        pass
+    sys.stderr.write("table view stopped\n")
 
 
 def listen(where: str):
