@@ -80,19 +80,6 @@ function fill(list, items, make) {
   return items.length > 0;
 }
 
-function amountsText(legal) {
-  if (!legal) return "";
-  const parts = [];
-  if (legal.to_call !== null) parts.push(`to call ${chips(legal.to_call)}`);
-  if (legal.min_bet !== null) parts.push(`bet ${chips(legal.min_bet)}` + (legal.max_bet !== legal.min_bet ? ` to ${chips(legal.max_bet)}` : ""));
-  if (legal.min_raise_to !== null) {
-    parts.push(`min raise to ${chips(legal.min_raise_to)}`);
-    if (legal.max_raise_to !== legal.min_raise_to) parts.push(`max raise to ${chips(legal.max_raise_to)}`);
-  }
-  if (legal.draw_max !== null) parts.push(`may draw up to ${legal.draw_max}`);
-  return parts.join(" · ");
-}
-
 function awardText(award) {
   const label = award.pot === 0 ? "Main pot" : `Side pot ${award.pot}`;
   const names = Object.entries(award.shares);
@@ -112,11 +99,11 @@ function drawTable(state) {
   fill($("seats"), seats, (s, i) => seatNode(s, i, seats.length));
 
   $("street").textContent = streetWords(t.street);
-  let pot = `Pot ${chips(t.pot)}`;
-  if (t.bets_in_front) pot += ` (${chips(t.pot - t.bets_in_front)} in the middle + ${chips(t.bets_in_front)} in front)`;
-  $("pot").textContent = pot;
-  $("pots").textContent = state.pots.length > 1
-    ? state.pots.map((a, i) => (i === 0 ? "main pot " : `side pot ${i} `) + chips(a)).join(" · ") : "";
+  $("pot").textContent = `Pot ${chips(t.pot)}`;
+  $("in-front").textContent = t.bets_in_front
+    ? `${chips(t.pot - t.bets_in_front)} in the middle · ${chips(t.bets_in_front)} in bets` : "";
+  fill($("pots"), state.pots.length > 1 ? state.pots : [],
+    (amount, i) => el("li", "", (i === 0 ? "main pot: " : `side pot ${i}: `) + chips(amount)));
   $("stub").textContent = t.stub === null ? "" : `Stub: ${t.stub} card${t.stub === 1 ? "" : "s"}`;
   const it = state.italian;
   $("italian").textContent = it
@@ -129,7 +116,6 @@ function drawTable(state) {
   const who = t.to_act;
   $("turn-who").textContent = who ? `${who} to act` : (state.finished ? "Hand over" : "Nobody to act");
   fill($("choices"), state.choices, (c) => el("li", "choice", c));
-  $("amounts").textContent = amountsText(t.legal);
   const limit = $("pot-limit");
   limit.hidden = !state.pot_limit;
   fill($("pot-limit-lines"), state.pot_limit || [], (line) => el("li", "", line));
