@@ -7,6 +7,7 @@ bound here first, so that an address in use or not on this machine is one line, 
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 from pathlib import Path
@@ -84,7 +85,26 @@ def qr_text(url: str) -> str:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn, ending the event streams first when it stops (they would hold its shutdown)."""
+    """uvicorn that sleeps while nothing happens, and ends the event streams first when it stops
+    (they would hold its shutdown).
+
+    uvicorn's own main loop wakes every 0.1 s to refresh the Date header and look for a stop: ten
+    wake-ups a second of an idle server (``bench/bench_view.py``). Here the header is off and the
+    loop waits for the stop itself, which a signal's handler (Ctrl-C) sets."""
+
+    _stop: asyncio.Event | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+
+    async def main_loop(self) -> None:
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        while not self.should_exit:
+            await self._stop.wait()
+            self._stop.clear()
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.config.app.state.hub.close()
@@ -96,7 +116,7 @@ def server(directory: Path, *, poll: float = 1.0,
     """A uvicorn server of the view of ``directory``, quiet but for its own errors."""
     app = create_app(directory, poll=poll, on_change=on_change)
     config = uvicorn.Config(app, log_config=None, log_level="error", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, date_header=False)
     return _Server(config)
 
 
