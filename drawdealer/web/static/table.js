@@ -84,10 +84,17 @@ function awardText(award) {
   const label = award.pot === 0 ? "Main pot" : `Side pot ${award.pot}`;
   const names = Object.entries(award.shares);
   let who = "undecided";
-  if (names.length > 1) who = "split: " + names.map(([n, v]) => `${n} ${chips(v)}`).join(", ");
-  else if (names.length === 1) who = names[0][0];
+  if (names.length > 1) who = "split " + names.map(([n, v]) => `${n} ${chips(v)}`).join(", ");
+  else if (names.length === 1) who = `to ${names[0][0]}`;
   const odd = award.odd_chip_to ? `; odd chip to ${award.odd_chip_to}` : "";
-  return `${label} ${chips(award.amount)}: ${who}${odd} — ${award.reason}`;
+  return `${label}: ${chips(award.amount)} ${who}${odd} — ${award.reason}`;
+}
+
+function dealerNotes(state) {
+  // Once the hand is over, the dealer's notes on each pot are the result above, and "Hand over:
+  // type 'next'" is said to the dealer: the players get the rest (uncalled chips, Italian outcomes).
+  if (!state.finished) return state.table.notes;
+  return state.table.notes.filter((n) => !/^(Main pot|Side pot \d+) [\d,]+: |^Hand over: /.test(n));
 }
 
 function drawTable(state) {
@@ -121,7 +128,7 @@ function drawTable(state) {
   fill($("pot-limit-lines"), state.pot_limit || [], (line) => el("li", "", line));
 
   $("result").hidden = !fill($("awards"), t.awards, (a) => el("li", "", awardText(a)));
-  $("notes-box").hidden = !fill($("notes"), t.notes, (n) => el("li", "", n));
+  $("notes-box").hidden = !fill($("notes"), dealerNotes(state), (n) => el("li", "", n));
   const said = state.said.slice(-10).reverse();
   fill($("said"), said, (s) => {
     const li = el("li", "", s.text);
