@@ -28,9 +28,9 @@ def _web():
     return serve
 
 
-def _banner(serve, url: str, host: str) -> str:
-    """The address, its QR code, and what the binding means."""
-    return f"open: {url}\n{serve.qr_text(url)}{serve.reach(host)}\n"
+def _banner(serve, url: str, host: str, widen: str = "--host 0.0.0.0") -> str:
+    """The address, its QR code, and what the binding means (``widen``: the option that opens it)."""
+    return f"open: {url}\n{serve.qr_text(url)}{serve.reach(host, widen)}\n"
 
 
 def view(
@@ -100,4 +100,4 @@ def serve_beside_dealer(directory: Path, listening) -> tuple[str, str]:
     except serve.BindError as exc:
         fail(f"--serve: {exc}")
     url = serve.urls(host, sock)[0]
-    return url, _banner(serve, url, host)
+    return url, _banner(serve, url, host, widen=f"--serve 0.0.0.0:{sock.getsockname()[1]}")

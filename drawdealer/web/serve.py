@@ -62,11 +62,10 @@ def _addresses() -> list[Any]:
         return []
 
 
-def reach(host: str) -> str:
-    """One line on what binding to ``host`` means."""
+def reach(host: str, widen: str = "--host 0.0.0.0") -> str:
+    """One line on what binding to ``host`` means; ``widen`` is the option that opens it to the network."""
     if host in LOOPBACK:
-        return (f"Only this machine can open it ({host}); --host 0.0.0.0 lets every device on your network "
-                "open it.")
+        return f"Only this machine can open it ({host}); {widen} lets every device on your network open it."
     return (f"Bound to {host}: anyone on your network can open this read-only page (the table, never a "
             "hidden card).")
 
