@@ -39,7 +39,7 @@ def test_the_check_finds_a_card_in_the_state_text() -> None:
     assert leaked('{"text": "Asks 12s 2sx, the 7-5-4-3-2"}', {"As", "2s", "7s"}) == set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10**6), players=st.integers(2, 6))
 def test_no_card_is_sent_before_it_is_shown(game: str, seed: int, players: int) -> None:
     shown: set[str] = set()

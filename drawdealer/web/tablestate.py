@@ -74,6 +74,8 @@ def read_state(directory: Path) -> dict[str, Any]:
             problem = f"{directory}: cannot read ({exc.strerror or exc})"
         if journal_signature(directory) == before:
             break
+    # the folder by its name only: where it lies on the dealer's disk is not the players' business
+    problem = problem.replace(str(directory), directory.name)
     return problem_state(problem, journal=directory.name, missing=not journal.exists())
 
 
