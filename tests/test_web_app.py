@@ -264,3 +264,15 @@ def test_deal_serve_with_a_bad_address_starts_nothing(tmp_path: Path) -> None:
                            "nowhere:x"], input="", capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "not [HOST:]PORT" in done.stderr
     assert not journal.exists()
+
+
+def test_a_journal_named_by_a_relative_path_is_named_on_the_page(tmp_path: Path, monkeypatch) -> None:
+    """``drawdealer view .`` inside the journal, or ``view j`` beside it: the page names the folder."""
+    journal = _journal(tmp_path)
+    (journal / "session.toml").write_text("version = 9\n")
+    monkeypatch.chdir(journal)
+    here = read_state(Path("."))
+    assert here["journal"] == "j" and here["problem"]["message"].startswith("session.toml:1: written by a newer")
+    monkeypatch.chdir(tmp_path)
+    beside = read_state(Path("j"))
+    assert beside["journal"] == "j" and beside["problem"]["message"].startswith("j/session.toml:1: written by a newer")

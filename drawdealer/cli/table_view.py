@@ -1,10 +1,10 @@
 """``drawdealer view JOURNAL``: the players' table view, a read-only web page of a dealing session
 that follows its journal as the dealer writes it (issue 28; ``drawdealer/web``).
 
-The page is served until Ctrl-C (exit 0); the journal is only read (another process or another machine may
-be the dealer). A journal that is missing, unreadable, corrupt or of a newer version is said on
-the page and here, in one line, and the view goes on waiting for it to be readable. Exit 2 when the
-address cannot be served or the ``web`` extra is not installed. ``drawdealer deal --serve`` starts
+The page is served until Ctrl-C (exit 0); the journal is only read (another process or another
+machine may be the dealer). A journal that is missing, unreadable, corrupt or of a newer version is
+said on the page and here, in one line, and the view goes on waiting for it to be readable. Exit 2
+when the address cannot be served or the ``web`` extra is not installed. ``drawdealer deal --serve`` starts
 the same view beside the dealer (:func:`serve_beside_dealer`).
 """
 
@@ -49,19 +49,19 @@ def view(
         sock = serve.bind(host, port)
     except serve.BindError as exc:
         fail(str(exc))
-    said = {"problem": None}
+    last = {"problem": None}
 
     def report(state: dict) -> None:
         """One line on stderr when the journal becomes unreadable, changes problem, or is readable again."""
         problem = state["problem"]
         message = problem["message"] if problem else None
-        if message != said["problem"]:
+        if message != last["problem"]:
             if message:
                 sys.stderr.write(f"journal {shown(str(journal))}: {shown(message)}\n")
-            elif said["problem"]:
+            elif last["problem"]:
                 sys.stderr.write(f"journal {shown(str(journal))}: readable again (hand {state['table']['hand']})\n")
             sys.stderr.flush()
-        said["problem"] = message
+        last["problem"] = message
 
     running = serve.server(journal, poll=poll, on_change=report)
     urls = serve.urls(host, sock)

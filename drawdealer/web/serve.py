@@ -41,7 +41,6 @@ def bind(host: str, port: int) -> socket.socket:
         raise BindError(f"{host}:{port}: {exc.strerror or exc}"
                         + (" (another program serves there: choose another --port)" if exc.errno == 98 else "")
                         ) from None
-    sock.set_inheritable(True)
     return sock
 
 

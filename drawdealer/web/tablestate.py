@@ -62,21 +62,22 @@ def read_state(directory: Path) -> dict[str, Any]:
     from drawdealer.cli.deal.restore import JournalError, resume
 
     journal = Journal(directory)
+    name = directory.resolve().name
     problem = ""
     for _ in range(5):
         before = journal_signature(directory)
         try:
             session, _ = resume(journal, write=False)
-            return table_state(session, journal=directory.name)
+            return table_state(session, journal=name)
         except JournalError as exc:
             problem = str(exc)
         except OSError as exc:
             problem = f"{directory}: cannot read ({exc.strerror or exc})"
         if journal_signature(directory) == before:
             break
-    # the folder by its name only: where it lies on the dealer's disk is not the players' business
-    problem = problem.replace(str(directory), directory.name)
-    return problem_state(problem, journal=directory.name, missing=not journal.exists())
+    if str(directory) not in (".", name):  # the folder by its name: where it lies is not the players' business
+        problem = problem.replace(str(directory), name)
+    return problem_state(problem, journal=name, missing=not journal.exists())
 
 
 def problem_state(message: str, *, journal: str, missing: bool = False) -> dict[str, Any]:
@@ -139,5 +140,5 @@ def pot_limit_lines(session: DealerSession, view: TableView) -> list[str] | None
     bets = state.bets()
     player = state.player(legal.player)
     quote = pot_limit_quote(pot=state.pot - sum(bets.values()), bets=bets, actor=legal.player, stack=player.stack,
-                            last_raise=state.rnd.lraise, money=state.money)
+                            last_raise=state.rnd.lraise, money=state.money)  # Lraise of this round, §7.1
     return list(quote.explanation)
