@@ -144,3 +144,30 @@ def test_a_journal_that_cannot_be_read_is_said_on_the_page(browser, tmp_path: Pa
     finally:
         viewer.stop()
     wait_for(browser, "document.getElementById('link').textContent.startsWith('connection lost')", 10)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("players", [2, 4, 8, 10])
+def test_seats_fit_at_every_table_size(browser, tmp_path: Path, players: int, width: int, height: int) -> None:
+    """Two to ten players (Italian poker seats ten, RULES.md §18.1): every seat inside the window,
+    none over another."""
+    journal = tmp_path / "j"
+    seats = [f"--seat=Player{k}={100 * k}" for k in range(1, players + 1)]
+    Dealer(["--game", "ITA", "--invito", "10", "--chip", "1", *seats, "--button", "Player1",
+            "--journal", str(journal)]).finish()
+    viewer = Viewer(journal)
+    try:
+        size(browser, width, height)
+        browser.get(viewer.url)
+        wait_for(browser, f"document.querySelectorAll('#seats li').length === {players}", 10)
+        placed = browser.execute_script(SEATS)
+    finally:
+        viewer.stop()
+    assert [s["name"] for s in placed] == [f"Player{k}" for k in range(1, players + 1)]
+    for seat in placed:
+        assert seat["visible"] and seat["left"] >= 0 and seat["right"] <= width, seat
+    for a in placed:
+        for b in placed:
+            if a is not b:
+                assert (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
+                        or b["bottom"] <= a["top"]), (a["name"], b["name"])

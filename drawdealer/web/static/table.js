@@ -48,8 +48,10 @@ function seatNode(seat, index, count) {
   li.dataset.seat = seat.name;
   if (seat.to_act) li.classList.add("to-act");
   if (seat.status !== "active") li.classList.add(`is-${seat.status}`);
-  // clockwise around the oval from the top; CSS places the seat from --x and --y (0..1)
-  const angle = -Math.PI / 2 + (2 * Math.PI * index) / count;
+  // clockwise around the oval from the top (from just right of it for eight seats or ten, so that two
+  // seats share the top's width); CSS places the seat from --x and --y (0..1)
+  const start = count >= 8 && count % 2 === 0 ? -Math.PI / 2 + Math.PI / count : -Math.PI / 2;
+  const angle = start + (2 * Math.PI * index) / count;
   li.style.setProperty("--x", (0.5 + 0.5 * Math.cos(angle)).toFixed(4));
   li.style.setProperty("--y", (0.5 + 0.5 * Math.sin(angle)).toFixed(4));
 
