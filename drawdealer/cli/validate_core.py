@@ -190,10 +190,12 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
 
 def _until_lost(items: Iterator[Any], where: dict[str, Any], failed: list[Exception]) -> Iterator[Any]:
     """``items`` until a cluster fails mid-run (``drawdealer.cluster.ClusterError``, kept in
-    ``failed`` for the caller to raise once what was read before it is printed)."""
-    if "cluster" not in where:
-        yield from items
-        return
+    ``failed`` for the caller to raise once what was read before it is printed); ``items`` as they
+    are when the work runs here."""
+    return _until_cluster_lost(items, failed) if "cluster" in where else items
+
+
+def _until_cluster_lost(items: Iterator[Any], failed: list[Exception]) -> Iterator[Any]:
     from drawdealer.cluster import ClusterError
 
     try:
