@@ -200,8 +200,9 @@ def test_a_cluster_lost_mid_run_prints_what_was_read_then_one_line(
     file = str(big_files[0])
     one = run("--format", "json", "--jobs", "1", file)[1].splitlines()
     code, out, err = run("--format", "json", "--cluster", address, file)
-    assert code == 2 and err == "drawdealer: error: --cluster: the task for many.txt failed: CancelledError: lost\n"
+    assert (code, err) == (2, "drawdealer: error: --cluster: the task for many.txt failed: CancelledError: lost\n")
     assert 0 < len(out.splitlines()) < len(one) and out.splitlines() == one[:len(out.splitlines())]
     calls.clear()
     code, out, err = run("--cluster", address, file)
-    assert code == 2 and err.count("\n") == 1 and "hands in" not in out  # no count of part of the input
+    assert (code, err.count("\n")) == (2, 1), err
+    assert "hands in" not in out  # no count of part of the input
