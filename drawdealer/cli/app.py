@@ -32,6 +32,7 @@ from drawdealer.cli.options import options as _options
 from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
 from drawdealer.cli.showdown import showdown as _showdown
+from drawdealer.cli.stats import stats as _stats
 from drawdealer.cli.status import status as _status
 from drawdealer.cli.validate import validate as _validate
 
@@ -133,6 +134,7 @@ app.command("options")(_options)
 app.command("potlimit")(_potlimit)
 app.command("validate")(_validate)
 app.command("convert")(_convert)
+app.command("stats")(_stats)
 
 
 def run() -> None:

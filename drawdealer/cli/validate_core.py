@@ -39,8 +39,18 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
     ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
-    from drawdealer.cli.errors import fail
+    processes = read_jobs(jobs)
+    game_id = read_game(game)
+    render = _json if output == "json" else _human
+    code, hands = render(files, game_id, processes, strict)
+    if fail_on_empty and not hands:
+        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
+        return 2
+    return code
 
+
+def read_jobs(jobs: str) -> int | str:
+    """``--jobs``: ``"auto"`` or a number of processes ≥ 1; anything else is a usage error (exit 2)."""
     processes: int | str = jobs.strip().lower()
     if processes != "auto":
         try:
@@ -48,21 +58,25 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
         except ValueError:
             processes = 0
         if processes < 1:
-            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
-    game_id = None
-    if game is not None:
-        from drawdealer.engine.variants import UnknownGame, get_game
+            from drawdealer.cli.errors import fail
 
-        try:
-            game_id = get_game(game).id
-        except UnknownGame as exc:
-            fail(f"--game '{game}': {exc}")
-    render = _json if output == "json" else _human
-    code, hands = render(files, game_id, processes, strict)
-    if fail_on_empty and not hands:
-        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
-        return 2
-    return code
+            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
+    return processes
+
+
+def read_game(game: str | None) -> str | None:
+    """``--game``: the id of the game named (an id or alias of ``engine.variants``), None when not
+    given; an unknown or ambiguous name is a usage error (exit 2)."""
+    if game is None:
+        return None
+    from drawdealer.engine.variants import UnknownGame, get_game
+
+    try:
+        return get_game(game).id
+    except UnknownGame as exc:
+        from drawdealer.cli.errors import fail
+
+        fail(f"--game '{game}': {exc}")
 
 
 def fast_path(argv: list[str]) -> None:
