@@ -139,7 +139,8 @@ class StatsTally:
 
     def __init__(self, players: frozenset[str] | None = None, game: str | None = None, graph: bool = False) -> None:
         self.players, self.game, self.graph = players, game, graph
-        self.read = self.counted = self.errors = self.unfinished = self.other_games = self.skipped = 0
+        self.read = self.counted = self.errors = self.unfinished = self.winner_unknown = self.other_games = 0
+        self.skipped = 0
         self.rows: dict[tuple[str, str, str], Counters] = {}
         self.games: dict[tuple[str, str], int] = {}  # hands counted per (game, currency)
         self.tracks: dict[str, Track] = {}
@@ -161,6 +162,9 @@ class StatsTally:
         settlement, state = result.settlement, result.state
         if not result.complete or settlement is None or state is None:
             self.unfinished += 1
+            return
+        if not settlement.determined and not logged_collections(record, settlement):
+            self.winner_unknown += 1
             return
         if self.game is not None and result.game != self.game:
             self.other_games += 1
@@ -204,6 +208,10 @@ class StatsTally:
                 known[name] = a.cards
         start = {seat.name: seat.stack for seat in record.seats}
         final, collected = settlement.final_stacks, settlement.collected
+        if not settlement.determined:  # a pot contested with no hand shown: the log's collected amounts
+            collected = logged_collections(record, settlement)
+            final = {name: chips - settlement.collected.get(name, 0) + collected.get(name, 0)
+                     for name, chips in final.items()}
         showdown = state.ended_in == "SHOWDOWN"
         bb = state.bb if not state.italian else state._invito()  # docs/STATS.md "Big blinds"
         folded = state.folded
@@ -265,7 +273,7 @@ class StatsTally:
     # ------------------------------------------------------------------ merging
     def merge(self, other: StatsTally) -> None:
         """Add ``other`` (the tally of the hands after these) to this one."""
-        for name in ("read", "counted", "errors", "unfinished", "other_games", "skipped"):
+        for name in ("read", "counted", "errors", "unfinished", "winner_unknown", "other_games", "skipped"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for key, count in other.games.items():
             self.games[key] = self.games.get(key, 0) + count
@@ -286,6 +294,23 @@ class StatsTally:
                 self.tracks[name] = track
         if self.too_many_lines:
             self.tracks.clear()
+
+
+def logged_collections(record: HandRecord, settlement: Any) -> dict[str, int]:
+    """What the log says each player collected (stated as PokerStars states it,
+    ``replay.restated_claims``): the winners of a hand whose showdown the log shows without cards
+    (OnGame's summary), which the replay cannot name (``Settlement.determined`` false)."""
+    from drawdealer.engine.replay import restated_claims
+
+    claims = restated_claims(record.claims, settlement)
+    out: dict[str, int] = {}
+    if claims.collected:
+        for claim in claims.collected:
+            out[claim.player] = out.get(claim.player, 0) + claim.amount
+    else:
+        for player, amount, _line in claims.summary_collected:
+            out[player] = out.get(player, 0) + amount
+    return {player: amount for player, amount in out.items() if amount}
 
 
 def _follow_draw(known: dict[str, Sequence[Card]], name: str, a: Any, size: int) -> None:
@@ -426,7 +451,7 @@ def figures(found: Collected) -> dict[str, Any]:
                                   for name, row in rows]})
     return {"hands": {"read": tally.read, "counted": tally.counted,
                       "left_out": {"with_errors": tally.errors, "not_finished": tally.unfinished,
-                                   "other_games": tally.other_games},
+                                   "winner_unknown": tally.winner_unknown, "other_games": tally.other_games},
                       "skipped": tally.skipped},
             "files": {"passed_over": found.passed_over, "unreadable": len(found.problems)},
             "games": games}

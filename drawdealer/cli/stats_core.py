@@ -94,9 +94,12 @@ def print_report(numbers: dict[str, Any], game: str | None) -> None:
     from drawdealer.cli.plainconsole import rich_console
 
     console = rich_console()
-    console.print(summary(numbers, game), markup=False, highlight=False)
+    for line in summary(numbers, game):
+        console.print(line, markup=False, highlight=False)
     width = console.width
     for block in numbers["games"]:
+        if not block["players"]:  # --player: none of them played this game
+            continue
         for table in game_tables(block):
             console.print()
             console.width = max(width, Measurement.get(console, console.options.update_width(1_000_000), table).maximum)
@@ -104,22 +107,24 @@ def print_report(numbers: dict[str, Any], game: str | None) -> None:
             console.width = width
 
 
-def summary(numbers: dict[str, Any], game: str | None) -> str:
-    """``389 hands counted of 581 read; left out: 6 with error findings …``."""
+def summary(numbers: dict[str, Any], game: str | None) -> list[str]:
+    """``389 hands counted of 581 read``, then a line for each kind of hand left out or skipped."""
     hands, files = numbers["hands"], numbers["files"]
     left = hands["left_out"]
-    parts = [f"{_count(hands['counted'], 'hand')} counted of {hands['read']:,} read"]
-    out = [text for n, text in ((left["with_errors"], "with error findings (drawdealer validate names them)"),
-                                (left["not_finished"], "not finished"),
-                                (left["other_games"], f"of other games than {game}")) if n]
+    lines = [f"{_count(hands['counted'], 'hand')} counted of {hands['read']:,} read"]
+    out = [f"{n:,} {text}" for n, text in (
+        (left["with_errors"], "with error findings (drawdealer validate names them)"),
+        (left["not_finished"], "not finished"),
+        (left["winner_unknown"], "whose winner the log does not tell (no hand shown, nothing collected)"),
+        (left["other_games"], f"of other games than {game}")) if n]
     if out:
-        parts.append("left out: " + ", ".join(f"{n:,} {text}" for n, text in zip(
-            [n for n in (left["with_errors"], left["not_finished"], left["other_games"]) if n], out)))
+        lines.append("left out: " + ", ".join(out))
     if hands["skipped"]:
-        parts.append(f"skipped: {hands['skipped']:,} of games drawdealer does not play, cancelled or run twice")
+        lines.append(f"skipped: {hands['skipped']:,} of games drawdealer does not play, cancelled or run twice")
     if files["passed_over"]:
-        parts.append(f"{_count(files['passed_over'], 'file')} of folders passed over (not hand histories)")
-    return "; ".join(parts)
+        lines.append(f"passed over: {_count(files['passed_over'], 'file')} of folders, not hand histories "
+                     "(drawdealer validate names them)")
+    return lines
 
 
 def game_tables(block: dict[str, Any]) -> list[Any]:
@@ -133,7 +138,8 @@ def game_tables(block: dict[str, Any]) -> list[Any]:
     for header in ("player", "hands", "net", "bb/100", "VPIP", "raised", "AF", "WTSD", "W$SD", "won w/o SD"):
         results.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
     for row in block["players"]:
-        results.add_row(shown(row["player"]), f"{row['hands']:,}", money(row["net"], currency),
+        results.add_row(shown(row["player"]), f"{row['hands']:,}",
+                        money(row["net"], currency) if currency else f"{row['net']:,}",
                         _number(row["bb_per_100"]), _pct(row["vpip"]), _pct(row["raised"]),
                         _number(row["aggression"]["factor"]), _pct(row["went_to_showdown"]),
                         _pct(row["won_at_showdown"]), _pct(row["won_without_showdown"]))
