@@ -156,7 +156,7 @@ class StatsTally:
             else:
                 self.errors += 1  # not parsed: a PARSE_ERROR
             return
-        if report.has_error:
+        if result.findings and report.has_error:
             self.errors += 1
             return
         settlement, state = result.settlement, result.state
@@ -335,18 +335,22 @@ def _fold_draws(row: Counters, counts: list[int], hand: Sequence[Card] | None, s
     """One player's draws in one hand (docs/STATS.md "Draws"): ``counts`` the cards he took in each
     draw (0: pat), ``hand`` his last cards if known, ``snow`` the game's :func:`snow_judge`, ``lost``
     whether he folded or lost the showdown."""
-    last_draw = max((k for k, c in enumerate(counts) if c), default=-1)
     judged = hand is not None and snow is not None and len(set(hand)) == len(hand)
-    snowed = judged and lost and snow[0].strength(hand) < snow[1]
+    if judged:
+        last_draw = max((k for k, c in enumerate(counts) if c), default=-1)
+        snowed = lost and snow[0].strength(hand) < snow[1]
+    took, cards, pats = row.took, row.cards, row.pats
     pat_before = False
     for k, count in enumerate(counts):
-        row.took[k] += 1
-        row.cards[k] += count
+        took[k] += 1
         if pat_before:
             row.broke_chances[k] += 1
-            row.broke[k] += count > 0
-        if count == 0:
-            row.pats[k] += 1
+            if count:
+                row.broke[k] += 1
+        if count:
+            cards[k] += count
+        else:
+            pats[k] += 1
             pat_before = True
             if judged and k > last_draw:
                 row.judged[k] += 1
