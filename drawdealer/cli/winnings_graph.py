@@ -7,14 +7,12 @@ last two add up to the first. For several players one net line each. The lines a
 
 matplotlib is the optional extra ``plot`` (``pip install 'drawdealer[plot]'``): a well-kept library
 beats hand-written PNG and SVG writers, and only users of ``--graph`` need it. It is imported here
-only, and this module only by ``stats --graph``. The file is written beside its target and renamed
-over it once complete (``cli/atomic.py``'s way), so a failed run leaves an older graph untouched.
+only, and this module only by ``stats --graph``. The file is replaced atomically (``cli/atomic.py``):
+a failed run leaves an older graph untouched.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -77,19 +75,11 @@ def draw(tracks: Mapping[str, Any], path: Path) -> None:
 
 
 def _save(figure: Any, path: Path) -> None:
-    """Write the figure to a temporary file beside ``path`` and rename it over ``path``."""
-    suffix = path.suffix.lower()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            figure.savefig(handle, format=suffix[1:])
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write the figure into ``path`` atomically (``cli/atomic.py``)."""
+    from drawdealer.cli.atomic import replacing
+
+    with replacing(path, binary=True) as handle:
+        figure.savefig(handle, format=path.suffix.lower()[1:])
 
 
 def _hands(n: int) -> str:
