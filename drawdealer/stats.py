@@ -7,7 +7,8 @@ tasks' tallies in input order (:meth:`StatsTally.merge`), so the reading, the re
 processes and the journal folder are ``validate``'s. A tally keeps counters per player, game and
 currency (:class:`Counters`) and, for the winnings graph, a bounded line per player (:class:`Track`):
 memory grows with the players, never with the hands. A hand with an error finding, a hand whose
-history stops before its end and a hand of another game than ``--game`` are counted and left out.
+history stops before its end, a hand whose winner neither the cards nor the log tell, and a hand of
+another game than ``--game`` are counted and left out.
 
 The betting round of an action is read from the record: every player still in the hand draws in
 every draw (RULES.md §6.3, §6.4), so the actions before the first ``draw`` action are the first
@@ -16,7 +17,7 @@ betting round, and a player's n-th ``draw`` action is his draw in the n-th draw 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

@@ -122,8 +122,7 @@ def summary(numbers: dict[str, Any], game: str | None) -> list[str]:
     if hands["skipped"]:
         lines.append(f"skipped: {hands['skipped']:,} of games drawdealer does not play, cancelled or run twice")
     if files["passed_over"]:
-        lines.append(f"passed over: {_count(files['passed_over'], 'file')} of folders, not hand histories "
-                     "(drawdealer validate names them)")
+        lines.append(f"passed over: {_count(files['passed_over'], 'file')}, not hand histories (validate names them)")
     return lines
 
 
