@@ -31,10 +31,13 @@ if TYPE_CHECKING:
     from drawdealer.validate import FileProblem, HandReport
 
 _K = ActionKind
-_AGGRESSIVE = frozenset({_K.BET, _K.RAISE, _K.POST_BLIND_OPEN, _K.POST_CONTROBUIO})
-"""Bets and raises (docs/STATS.md "Aggression"): the Italian blind opening is a bet, the *controbuio*
-a raise (RULES.md §10.6): both are chosen, neither is forced."""
-_SHOWN = frozenset({_K.DEAL, _K.SHOW, _K.MUCK})
+_DRAW, _CALL, _AGGRESSIVE, _CARDS = "draw", "call", "aggressive", "cards"
+_ROLE = {_K.DRAW: _DRAW, _K.CALL: _CALL, _K.BET: _AGGRESSIVE, _K.RAISE: _AGGRESSIVE,
+         _K.POST_BLIND_OPEN: _AGGRESSIVE, _K.POST_CONTROBUIO: _AGGRESSIVE,
+         _K.DEAL: _CARDS, _K.SHOW: _CARDS, _K.MUCK: _CARDS}
+"""What the fold reads in each kind of action; the others (checks, folds, forced bets) it passes
+over. Bets and raises (docs/STATS.md "AF") include the Italian blind opening, a bet, and the
+*controbuio*, a raise (RULES.md §10.6): both are chosen, neither is forced."""
 GRAPH_LINES = 8
 """Players the graph draws at most (one line each); without ``--player`` the input must have no more."""
 GRAPH_POINTS = 1000
@@ -142,7 +145,7 @@ class StatsTally:
         self.players, self.game, self.graph = players, game, graph
         self.read = self.counted = self.errors = self.unfinished = self.winner_unknown = self.other_games = 0
         self.skipped = 0
-        self.rows: dict[tuple[str, str, str], Counters] = {}
+        self.rows: dict[tuple[str, str], dict[str, Counters]] = {}  # (game, currency) → player → counters
         self.games: dict[tuple[str, str], int] = {}  # hands counted per (game, currency)
         self.tracks: dict[str, Track] = {}
         self.too_many_lines = False
@@ -186,8 +189,11 @@ class StatsTally:
         known: dict[str, Sequence[Card]] = {}  # each player's five (four) cards, while known
         drawing = False  # past the first betting round
         for a in record.actions:
-            kind, name = a.kind, a.player
-            if kind is _K.DRAW:
+            role = _ROLE.get(a.kind)
+            if role is None:  # checks, folds, forced bets
+                continue
+            name = a.player
+            if role is _DRAW:
                 drawing = True
                 counts = drawn.get(name)
                 if counts is None:
@@ -196,16 +202,16 @@ class StatsTally:
                     counts.append(a.count)
                 if a.count or a.kept is not None or name in known:
                     _follow_draw(known, name, a, size)
-            elif kind is _K.CALL:
+            elif role is _CALL:
                 calls[name] = calls.get(name, 0) + 1
                 if not drawing:
                     vpip.add(name)
-            elif kind in _AGGRESSIVE:
+            elif role is _AGGRESSIVE:
                 aggressive[name] = aggressive.get(name, 0) + 1
                 if not drawing:
                     vpip.add(name)
                     raised.add(name)
-            elif kind in _SHOWN and a.cards is not None and len(a.cards) == size:
+            elif a.cards is not None and len(a.cards) == size:  # dealt, shown or mucked: known cards
                 known[name] = a.cards
         start = {seat.name: seat.stack for seat in record.seats}
         final, collected = settlement.final_stacks, settlement.collected
@@ -218,14 +224,16 @@ class StatsTally:
         folded = state.folded
         snow = snow_judge(spec.ranking)
         opener = state.names[state.opener] if state.italian and state.opener >= 0 else None
-        game, currency = key
-        rows, players, tracks = self.rows, self.players, self.tracks
+        players, tracks = self.players, self.tracks
+        rows = self.rows.get(key)
+        if rows is None:
+            rows = self.rows[key] = {}
         for i, name in enumerate(state.names):
             if players is not None and name not in players:
                 continue
-            row = rows.get((name, game, currency))
+            row = rows.get(name)
             if row is None:
-                row = rows[(name, game, currency)] = Counters(spec.draws)
+                row = rows[name] = Counters(spec.draws)
             net = final[name] - start[name]
             went = showdown and not folded[i]
             won = collected.get(name, 0) > 0
@@ -278,12 +286,13 @@ class StatsTally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for key, count in other.games.items():
             self.games[key] = self.games.get(key, 0) + count
-        for key, row in other.rows.items():
-            mine = self.rows.get(key)
-            if mine is None:
-                self.rows[key] = row
-            else:
-                mine.merge(row)
+        for key, theirs in other.rows.items():
+            mine = self.rows.setdefault(key, {})
+            for name, row in theirs.items():
+                if name in mine:
+                    mine[name].merge(row)
+                else:
+                    mine[name] = row
         self.too_many_lines = self.too_many_lines or other.too_many_lines
         for name, track in other.tracks.items():
             mine_track = self.tracks.get(name)
@@ -448,8 +457,7 @@ def figures(found: Collected) -> dict[str, Any]:
     games = []
     for (game, currency), hands in sorted(tally.games.items()):
         spec = get_game(game)
-        rows = [(name, row) for (name, g, c), row in tally.rows.items() if g == game and c == currency]
-        rows.sort(key=lambda pair: (-pair[1].hands, pair[0]))
+        rows = sorted(tally.rows.get((game, currency), {}).items(), key=lambda pair: (-pair[1].hands, pair[0]))
         games.append({"game": game, "name": spec.name, "currency": currency or None,
                       "unit": "cents" if currency else "chips", "draws": spec.draws, "hands": hands,
                       "players": [player_figures(name, row, snow=spec.ranking in TEN_LOW, openings=spec.is_italian)
