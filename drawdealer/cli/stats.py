@@ -32,9 +32,9 @@ from drawdealer.cli.formats import FORMATS
 def stats(
     paths: Annotated[list[Path], typer.Argument(help=f"Hand-history files or folders ({FORMATS}), a dealer's "
                                                 "journal folder; - reads standard input.", show_default=False)],
-    player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeat for several).",
+    player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help="Only this player (repeat for several).",
                                                      show_default=False)] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Only hands of this game (id or alias, e.g. 27TD-FL).",
+    game: Annotated[str | None, typer.Option("--game", metavar="ID", help="Only hands of this game (id or alias, e.g. 27TD-FL).",
                                              show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every number.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", metavar="FILE.png|FILE.svg",
