@@ -415,3 +415,19 @@ def test_stats_without_graph_does_not_import_matplotlib() -> None:
             "try:\n    main()\nfinally:\n    sys.stderr.write('MPL %%s' %% ('matplotlib' in sys.modules))\n") % str(HABITS)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr.endswith("MPL False")
+
+
+def test_a_long_run_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    """As validate's: on a terminal's stderr (FORCE_COLOR stands for one), for inputs above a few
+    hundred hands; the numbers on stdout are the same."""
+    import os
+    import subprocess
+    import sys
+
+    big = tmp_path / "big.txt"
+    big.write_text("\n\n\n".join([HABITS.read_text()] * 100))
+    env = dict(os.environ, FORCE_COLOR="1")
+    done = subprocess.run([sys.executable, "-m", "drawdealer", "stats", "--json", str(big)], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0 and "counting" in done.stderr
+    assert json.loads(done.stdout)["hands"]["counted"] == 300

@@ -24,7 +24,7 @@ def run(paths: Sequence[Path], *, players: Sequence[str], game: str | None, as_j
     """Count, print, and draw the graph when asked; the exit code: 2 when a file could not be read or
     the graph could not be drawn, else 1 when hands were left out for their error findings, else 0."""
     from drawdealer.cli.errors import fail
-    from drawdealer.cli.validate_core import read_game, read_jobs
+    from drawdealer.cli.validate_core import progress_bar, read_game, read_jobs
     from drawdealer.stats import GRAPH_LINES, collect, figures
 
     processes = read_jobs(jobs)
@@ -39,8 +39,9 @@ def run(paths: Sequence[Path], *, players: Sequence[str], game: str | None, as_j
         missing = plotting_library()
         if missing:
             fail(missing)
-    found = collect(paths, players=frozenset(players) if players else None, game=game_id, graph=graph is not None,
-                    jobs=processes, on_problem=_unreadable)
+    with progress_bar(paths, "counting") as (_bar, advance, chunk):  # on a terminal's stderr, for a long run
+        found = collect(paths, players=frozenset(players) if players else None, game=game_id,
+                        graph=graph is not None, jobs=processes, chunk=chunk, progress=advance, on_problem=_unreadable)
     numbers = figures(found)
     if as_json:
         sys.stdout.write(json_text(numbers) + "\n")

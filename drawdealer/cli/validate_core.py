@@ -102,7 +102,8 @@ def _unreadable(problem: Any) -> None:
 
 
 @contextmanager
-def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
+def progress_bar(files: Sequence[Path], label: str = "validating"
+                 ) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
     """A progress bar on stderr for inputs above :data:`PROGRESS_BYTES` when stderr is a terminal
     (never when it is piped): ``(console, advance, chunk)``, or ``(None, None, None)`` without one.
 
@@ -122,9 +123,9 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
         return
     from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
 
-    progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
+    progress = Progress(label, BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
                         transient=True, redirect_stdout=False, redirect_stderr=False)
-    bar = progress.add_task("validating", total=size)
+    bar = progress.add_task(label, total=size)
     progress.start()
     try:
         yield progress.console, lambda n: progress.advance(bar, n), max(PROGRESS_BYTES, size // 200)
@@ -144,7 +145,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
-    with _progress(files) as (_bar, advance, chunk):
+    with progress_bar(files) as (_bar, advance, chunk):
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 unreadable = True
@@ -192,7 +193,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
     current_file = None
-    with _progress(files) as (bar_console, advance, chunk):
+    with progress_bar(files) as (bar_console, advance, chunk):
         # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
         above_bar = bar_console is not None and console.rich.is_terminal
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
