@@ -367,15 +367,18 @@ class DeckState:
             reason = "ALREADY_DEALT"
         else:
             reason = "EXCLUDED_DISCARD"
-        if w >= 0 and w != player:
+        details = {"card": card_str(c), "reason": reason, "stub": self.gen}
+        if w >= 0 and w != player:  # the card leaves the hand tracked for its holder (one card unknown there)
             partial = any(self.unknown)
             self.hands[w].remove(c)
             self.unknown[w] += 1
+            details["holder"] = self.names[w]
             if partial:
                 return ("CARD_DUPLICATE", f"{card_str(c)} dealt to {name} is in {self.names[w]}'s hand",
-                        None, card_str(c), {"card": card_str(c), "places": [self.names[w], name]})
+                        None, card_str(c), {"card": card_str(c), "places": [self.names[w], name],
+                                            "holder": self.names[w]})
         return ("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub ({reason})",
-                None, card_str(c), {"card": card_str(c), "reason": reason})
+                None, card_str(c), details)
 
     def _burn(self) -> None:
         if self.stub > 0:

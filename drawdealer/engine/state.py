@@ -199,8 +199,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.draw_order: list[int] = []
         self.draw_pos = 0
         self.drawn = [False] * n
-        self.delayed: list[tuple[int, int, tuple[Card, ...] | None]] = []
-        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None]] = []
+        self.delayed: list[tuple[int, int, tuple[Card, ...] | None, tuple[int | None, ...] | None]] = []
+        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None,
+                                  tuple[int | None, ...] | None]] = []
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.show_order: list[int] = []
@@ -366,8 +367,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
         code, message, expected, actual, details = p
-        return Finding(code=code, message=message, hand_id=self.hand_id,
-                       line=action.line if action is not None else None,
+        line = details.pop("line") if "line" in details else action.line if action is not None else None
+        return Finding(code=code, message=message, hand_id=self.hand_id, line=line,
                        event_index=self.events if event_index is None else event_index,
                        street=street or self.street,
                        player=details.get("payer") or details.get("seat") or (action.player if action else ""),

@@ -937,6 +937,7 @@ class _Dealing:
         total = got + count
         draw.received = received or None
         draw.received_count = total if received or total != draw.count else None
+        draw.received_lines = (draw.received_lines or ()) + (line,) * count  # where each card was dealt (§11.1)
 
 
 def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:
