@@ -327,7 +327,7 @@ def test_boss_reviews() -> None:
     2/4 limit), and what the review of each finding decided.
 
     - Read right after review (the reader was wrong, the log right): hand 2692986516 was first
-      SHOW_ORDER ('Player3 shows first, not Player2'): Boss lists the results, not the showdown
+      SHOW_ORDER ('Player2 showed first; Player3 should have'): Boss lists the results, not the showdown
       (Player2's muck, then the winner Player3's hand, although Player3 is first left of the
       button after a checked last round, §9.1); the log gives no order to be wrong about, and the
       record now shows and mucks in §9.1's order. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out

@@ -55,8 +55,8 @@ class DrawRound:
                 problems += self._start_play()
             if self.phase == BETTING and not self.folded[i]:  # a folded player's draw closes nothing
                 waiting = self.pending()
-                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished: {', '.join(waiting)} still to "
-                                 "act", waiting, name, {"seats": waiting}))
+                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished when {name} draws: "
+                                 f"{', '.join(waiting)} still to act", waiting, name, {"seats": waiting}))
                 self.rnd.acted = [True] * self.n
                 problems += self._end_round()
             if self.phase != DRAW:
