@@ -93,12 +93,18 @@ def draws(actions: list[str]) -> list[Draw]:
 Mutant = tuple[list[str], int]  # the actions, and the index of the one edited or added
 
 
-def card_too_many(hand: Hand, rng: random.Random) -> Mutant | None:
+def a_draw(hand: Hand, rng: random.Random) -> tuple[list[str], Draw] | None:
+    """The hand's actions and one of its draws that deal replacement cards, at random (None: no such draw)."""
     actions = _actions(hand.text)
     found = draws(actions)
-    if not found:
+    return (actions, rng.choice(found)) if found else None
+
+
+def card_too_many(hand: Hand, rng: random.Random) -> Mutant | None:
+    picked = a_draw(hand, rng)
+    if picked is None:
         return None
-    draw = rng.choice(found)
+    actions, draw = picked
     k = draw.dealt[-1]
     if hand.table.one_card_per_action:
         actions.insert(k + 1, f"d dh {draw.player} {_unseen(hand.text)}")
@@ -112,11 +118,10 @@ def card_elsewhere(kind: str) -> Callable[[Hand, random.Random], Mutant | None]:
     discarded earlier in the round (``discard``)."""
 
     def mutate(hand: Hand, rng: random.Random) -> Mutant | None:
-        actions = _actions(hand.text)
-        found = draws(actions)
-        if not found:
+        picked = a_draw(hand, rng)
+        if picked is None:
             return None
-        draw = rng.choice(found)
+        actions, draw = picked
         k = rng.choice(draw.dealt)
         me = draw.player
         if kind == "other":
