@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from drawdealer.engine.frozen import replace
-from drawdealer.validate import TASKS_AHEAD, FileProblem, PassedOver, Task, in_order
+from drawdealer.validate import TASKS_AHEAD, FileProblem, PassedOver, Tally, Task, in_order
 
 MISSING = "--cluster needs Dask's distributed scheduler: pip install 'drawdealer[cluster]'"
 WORKERS_WAIT = 30.0
@@ -51,21 +51,22 @@ def connect(address: str) -> Any:
 
 
 def on_cluster(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, cluster: Any, *,
-               ship: bool = False) -> Iterator[Any]:
+               ship: bool = False, tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
     """The tasks run on ``cluster`` (a scheduler's address, or a ``distributed.Client`` the caller
-    keeps), as :func:`~drawdealer.validate.in_order` gives them. A client made here is closed at the
-    end; tasks still in flight when the caller stops early (``--strict``) are cancelled."""
+    keeps), as :func:`~drawdealer.validate.in_order` gives them (``tally``: see
+    :func:`~drawdealer.validate.validate`). A client made here is closed at the end; tasks still in
+    flight when the caller stops early (``--strict``) are cancelled."""
     client = connect(cluster) if isinstance(cluster, str) else cluster
     live: dict[str, Any] = {}
 
-    def submit(run: Callable[[Any], Any], args: tuple[Task, str | None]) -> Callable[[], Any]:
+    def submit(run: Callable[[Any], Any], args: tuple[Task, str | None, Any]) -> Callable[[], Any]:
         future = client.submit(run, args, pure=False)
         live[future.key] = future
         return lambda: _result(future, args[0], live)
 
     try:
         threads = _workers_ready(client)
-        yield from in_order(_for_workers(tasks, ship), game, submit, TASKS_AHEAD * threads)
+        yield from in_order(_for_workers(tasks, ship), game, submit, TASKS_AHEAD * threads, tally)
     finally:
         if live:
             client.cancel(list(live.values()))

@@ -386,10 +386,10 @@ class DealerSession:
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=size, text=command.text)
         if self.state.openers_due() == name and command.verb is Verb.SHOW:
             if len(command.cards) != 5:
-                return f"{name} shows the five cards he opened with, not {len(command.cards)}"
+                return f"{name} shows the five cards of the opening, not {len(command.cards)}"
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
         if command.verb is Verb.MUCK and self.state.openers_due() == name:
-            return f"{name} opened and must show his openers (RULES.md §9.2, §10.2)"
+            return f"{name} opened and must show the openers (RULES.md §9.2, §10.2)"
         return f"no showdown now ({state.street})"
 
     def _describe(self, action: Action) -> str:
@@ -517,8 +517,8 @@ class DealerSession:
             return self.refuse("next", f"hand {self.info.hand} is not over" + (f" ({who} to act)" if who else ""))
         opener = self.state.openers_due()
         if opener:
-            return self.refuse("next", f"{opener} opened and must show his openers first: "
-                               f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)")
+            return self.refuse("next", f"{opener} opened and must show the openers first: "
+                               f"show {opener} CARDS (the five cards before the draw, RULES.md §10.2)")
         try:
             roster, rake, hands, _ = self.ended()
         except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip
