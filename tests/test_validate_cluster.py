@@ -206,3 +206,29 @@ def test_a_cluster_lost_mid_run_prints_what_was_read_then_one_line(
     code, out, err = run("--cluster", address, file)
     assert (code, err.count("\n")) == (2, 1), err
     assert "hands in" not in out  # no count of part of the input
+
+
+def test_a_tally_travels_with_each_task_as_on_the_pool(address: str, big_files: list[Path]) -> None:
+    """``validate(tally=...)`` (``drawdealer stats``' fold): each task's tally comes back after its
+    reports, from the cluster as from one process."""
+    from functools import partial
+
+    from drawdealer.stats import StatsTally
+
+    def folded(**where) -> tuple[list[dict], dict]:
+        whole = StatsTally()
+        reports = []
+        for item in library.validate([str(big_files[0])], chunk=40_000, tally=partial(StatsTally), **where):
+            if isinstance(item, StatsTally):
+                whole.merge(item)
+            else:
+                reports.append(item.to_dict())
+        def fields(counters):
+            return {name: getattr(counters, name) for name in counters.__slots__}
+
+        return reports, {key: value for key, value in vars(whole).items() if key != "rows"} | {
+            "rows": {key: {name: fields(c) for name, c in row.items()} for key, row in whole.rows.items()}}
+
+    one = folded(jobs=1)
+    assert one[1]["read"] == 240 and one[1]["counted"] > 200
+    assert folded(cluster=address) == one
