@@ -45,7 +45,7 @@ def test_27td_fl_evening_with_a_rebuy_a_late_arrival_and_a_departure(tmp_path: P
     assert out[0]["message"] == "ok: Bob rebuys 50 (at the next deal)"
     assert out[0]["stacks"] == {"Ann": 100, "Bob": 99, "Cy": 98}  # the rebuy waits for the next deal
     assert out[5]["message"] == "undone: Cy leaves (cashes out his stack)"
-    assert out[6]["message"].startswith("undone: fold by Bob") and out[6]["to_act"] == "Bob"
+    assert out[6]["message"].startswith("undone: Bob folds") and out[6]["to_act"] == "Bob"
     assert out[7]["message"].startswith("undone: Dan takes a seat with 120")
     hand2 = out[11]
     assert hand2["hand"] == 2 and hand2["message"] == "hand 2: Dan has the button"
