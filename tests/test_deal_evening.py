@@ -143,7 +143,9 @@ def test_session_commands_are_refused_with_what_was_typed_and_why(tmp_path: Path
 def test_a_seat_beyond_the_table_size_is_refused(tmp_path: Path) -> None:
     seats = [f"--seat=P{i}=50" for i in range(1, 7)]
     code, out, _ = deal([*FL, *seats, "--button", "P1", "--journal", str(tmp_path / "j")], ["seat Q 50"])
-    assert code == 1 and out[0]["message"].startswith("refused 'seat Q 50': the table is full (6 players)")
+    assert code == 1 and out[0]["message"].startswith(
+        "refused 'seat Q 50': the table is full: 27TD-FL seats at most 6 players (RULES.md §18.1); MAX_PLAYERS_27 "
+        f"raises it, up to 10: quit, then drawdealer deal --resume {tmp_path / 'j'} --option MAX_PLAYERS_27=7")
 
 
 def test_config_takes_the_session_toml_layout_and_a_journal_session_file(tmp_path: Path) -> None:

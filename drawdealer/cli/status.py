@@ -12,6 +12,7 @@ hand can be looked up. Exit 0, or 1 when the replay found rule errors on the way
 
 import sys
 from pathlib import Path
+from typing import Optional
 
 import typer
 
@@ -39,7 +40,7 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     return last
 
 
-def _last_hand(path: Path, wanted: str | None = None):
+def _last_hand(path: Path, wanted: Optional[str] = None):
     """The last hand of ``path`` as a record, or the last whose id is ``wanted``; a file with none
     (or broken) fails."""
     from drawdealer import inputs
@@ -82,7 +83,7 @@ def _last_hand(path: Path, wanted: str | None = None):
     return last
 
 
-def _journal_hand(folder: Path, number: str | None):
+def _journal_hand(folder: Path, number: Optional[str]):
     """Hand ``number`` of the journal in ``folder`` (its last hand when ``None``), and its file."""
     from drawdealer.cli.deal.evening import HandFileError, read_hand
     from drawdealer.cli.deal.journal import Journal
@@ -103,7 +104,7 @@ def _journal_hand(folder: Path, number: str | None):
 def status(
     file: Path = typer.Argument(..., help=f"A partial hand ({FORMATS}): the last hand of the file; or a "
                                 "`drawdealer deal` journal folder."),
-    hand: str = typer.Option(None, "--hand", help="Hand N of a journal (or the hand whose id is N in a file), "
+    hand: Optional[str] = typer.Option(None, "--hand", help="Hand N of a journal (or the hand whose id is N in a file), "
                              "with its actions and result."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -128,6 +129,7 @@ def status(
     money = state.money
     actions = hand_words(record.actions) if hand is not None else []
     result_lines = result_notes(state.settle()) if hand is not None and state.is_complete else []
+    stacks = state.settle().final_stacks if state.is_complete else state.stacks()  # a hand over: pots paid
 
     words = choices(legal, stack=stack, pot_limited=pot_limited) if player is not None else []
     stub = state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None
@@ -137,7 +139,7 @@ def status(
             "file": str(file), "hand": record.hand_id, "game": state.spec.id, "street": state.street,
             "to_act": player, "pot": state.pot,
             "legal": legal_json(legal) if player is not None else None,
-            "choices": words, "stacks": state.stacks(), "stub": stub, "drawn": drawn, "complete": state.is_complete,
+            "choices": words, "stacks": stacks, "stub": stub, "drawn": drawn, "complete": state.is_complete,
             "findings": [f.to_dict() for f in result.findings],
         }
         if hand is not None:
@@ -146,7 +148,7 @@ def status(
     else:
         lines = [f"{file}: hand {record.hand_id} ({state.spec.id}), {state.street}, pot {money(state.pot)}"
                  + (f", stub {stub} cards" if stub is not None else "")]
-        lines += [f"  {k}. {words_of}" for k, words_of in enumerate(actions, 1)]
+        lines += [f"{k:>4}. {said}" for k, said in enumerate(actions, 1)]
         lines += result_lines
         if player is not None:
             lines.append(f"{player}: " + " · ".join(choices(legal, stack=stack, pot_limited=pot_limited, money=money)))
@@ -154,7 +156,7 @@ def status(
             lines.append(f"{legal.lone_check}: check (optional, RULES.md §7.1)")
         elif player is None:
             lines.append("the hand is over" if state.is_complete else "nobody is to act")
-        lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in state.stacks().items()))
+        lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in stacks.items()))
         if drawn:
             lines.append("drawn: " + " · ".join(f"{n} {draws_text(c)}" for n, c in drawn.items()))
         for f in result.findings:

@@ -251,6 +251,7 @@ class Settling:
                 cards = tuple(self.deck.hands[j])
             if self._is_hand(cards):
                 hands[name] = cards
+        contested = raked
         if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
             index = self.index
             raked = [new_pot(amount=p.amount,
@@ -263,9 +264,22 @@ class Settling:
                                       odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
         else:
             awards = award_pots(raked, hands, self._ranking(), active, explain=explain)
+        if out and explain:
+            mucked = {names[j] for j in out}
+            awards = [_left_by_mucks(a, contested[a.index].eligible, mucked) for a in awards]
         unseen = {names[j] for j, cards in shown.items() if not cards}
         return [_unawarded(a, unseen) if unseen and len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
                 for a in awards] if unseen else awards
+
+
+def _left_by_mucks(award: PotAward, eligible: tuple[str, ...], mucked: set[str]) -> PotAward:
+    """``award``, saying so when the pot went to its one player left because the others mucked
+    (RULES.md §9.2: a mucked hand has no claim), not because nobody else was in it."""
+    gave_up = [p for p in eligible if p in mucked]
+    if len(award.eligible) != 1 or not award.winners or not gave_up:
+        return award
+    return replace(award, reason=f"{award.winners[0]} is the only player left in it: {', '.join(gave_up)} "
+                                 f"mucked (RULES.md §9.2)")
 
 
 def _unawarded(award: PotAward, unseen: set[str]) -> PotAward:

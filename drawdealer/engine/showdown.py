@@ -113,6 +113,8 @@ class Showdown:
         side = self._first_to_show()[1]
         if side == "aggressor":
             return f"last aggressor of {self.streets[-1]}"
+        if self.rnd.skipped:  # nobody could bet in the last round: the players left are all-in
+            return f"first active player {side} of the button; no more betting could happen: every hand is turned up"
         return f"first active player {side} of the button; the last round was checked through"
 
     def _first_to_show(self) -> tuple[int, str]:

@@ -154,11 +154,12 @@ class Before:
     delayed: tuple[int, ...]
     burned: int
     dealt: bool
+    complete: bool
 
     @classmethod
     def of(cls, state: HandState) -> Before:
         return cls(len(state.deck.reshuffles), tuple(state.returned), tuple(i for i, *_ in state.delayed),
-                   burned(state.deck), state.phase_name != "SETUP")
+                   burned(state.deck), state.phase_name != "SETUP", state.is_complete)
 
 
 def draw_words(before: Before, state: HandState, action: Action) -> str:

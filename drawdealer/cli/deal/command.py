@@ -155,7 +155,7 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     else:
         if in_place:
             console.clear()
-        screen.show(console, session.view(message=where))
+        screen.show(console, session.view(message=where, extra_notes=session.deal_notes()))
 
     def label() -> str:
         view = session.view()

@@ -106,11 +106,6 @@ def words(italian: bool) -> dict[str, Verb]:
     return {**_ENGLISH, **ITALIAN_WORDS} if italian else _ENGLISH
 
 
-def verbs(italian: bool) -> tuple[Verb, ...]:
-    """The commands of a game, in the order ``help`` lists them."""
-    return tuple(v for v in Verb if italian or v not in ITALIAN_VERBS)
-
-
 @record
 class Command:
     """One parsed command: ``amount`` for bet/raise (raise *to*) and for ``call N`` (the amount the
@@ -270,12 +265,13 @@ def _session_command(verb: Verb, args: list[str], text: str) -> Command:
 def help_text(italian: bool) -> str:
     """The commands of the game being dealt (Italian poker's words only in ``ITA``), one line each
     for the hand, the table between hands, and the session."""
-    game = verbs(italian)
-    hand = [USAGE[v] for v in game if v in HAND_VERBS]
-    table = [USAGE[v] for v in game if v in SESSION_VERBS]
-    rest = [USAGE[v] for v in game if v not in HAND_VERBS and v not in SESSION_VERBS]
+    hand = [USAGE[v] for v in Verb if v in HAND_VERBS and v not in ITALIAN_VERBS]
+    table = [USAGE[v] for v in Verb if v in SESSION_VERBS]
+    rest = [USAGE[v] for v in Verb if v not in HAND_VERBS and v not in SESSION_VERBS]
     lines = ["the hand: " + " · ".join(hand)]
     if italian:
-        lines.append("Italian words: parola (check) · servito (pat) · and the English words alike")
+        said = [USAGE[Verb.BUIO], USAGE[Verb.CONTROBUIO], USAGE[Verb.DEAL], USAGE[Verb.PASSO], "parola (check)",
+                  USAGE[Verb.PIATTO], USAGE[Verb.CHIP], "servito (pat)"]
+        lines.append("Italian poker: " + " · ".join(said))
     lines += ["at the next deal: " + " · ".join(table), "the session: " + " · ".join(rest)]
     return "\n".join(lines)

@@ -61,13 +61,11 @@ class HandLine:
     under_way: str = ""
 
     def text(self) -> str:
-        """``  14  27TD-PL     120  showdown  Ann 60, Bob 60``."""
+        """``  14  27TD-PL       120  yes       Ann 60, Bob 60``: a row under :data:`HEADER`."""
         if self.under_way:
-            result, pot, how = f"under way ({self.under_way})", "", ""
-        else:
-            result = self.unwon or ", ".join(f"{name} {chips:,}" for name, chips in self.winners.items())
-            pot, how = f"{self.pot:,}", "showdown" if self.showdown else "no showdown"
-        return f"{self.number:>4}  {self.game:<9} {pot:>7}  {how:<11}  {result}".rstrip()
+            return f"{self.number:>4}  {self.game:<9} {'':>7}  {'':<8}  under way ({self.under_way})"
+        won = self.unwon or ", ".join(f"{name} {chips:,}" for name, chips in self.winners.items())
+        return f"{self.number:>4}  {self.game:<9} {self.pot:>7,}  {'yes' if self.showdown else 'no':<8}  {won}"
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.number, "game": self.game, "pot": None if self.under_way else self.pot,
@@ -75,15 +73,15 @@ class HandLine:
                 "under_way": self.under_way or None}
 
 
-HEADER = f"{'hand':>4}  {'game':<9} {'pot':>7}  {'':<11}  winners"
+HEADER = f"{'hand':>4}  {'game':<9} {'pot':>7}  {'showdown':<8}  won by"
 
 
 def hand_line(number: int, result: ReplayResult) -> HandLine:
     """The line of hand ``number`` from its replay."""
     state = result.state
     if state is None or not state.is_complete:
-        return HandLine(number=number, game=result.game, pot=0, winners={}, showdown=False,
-                        under_way=result.street)
+        street = "before the deal" if result.street == "SETUP" else result.street
+        return HandLine(number=number, game=result.game, pot=0, winners={}, showdown=False, under_way=street)
     settled = state.settle()
     winners = {name: settled.collected[name] for name in state.names if settled.collected.get(name)}
     unwon = _UNWON.get(settled.outcome, "")

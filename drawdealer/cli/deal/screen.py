@@ -61,7 +61,8 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     if draws:
         table.add_column("Drew")
     for seat in view.seats:
-        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, _STATUS[seat.status]) if x)
+        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, "opened" if seat.opened and seat.blind != "buio" else "",
+                                     _STATUS[seat.status]) if x)
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
         cells = ["▶" if seat.to_act else "", Text(shown(seat.name)),  # a Text: neither markup nor control characters
                  chips(seat.stack), chips(seat.bet) if seat.bet else "", marks, cards_text(seat.cards, fancy=fancy)]

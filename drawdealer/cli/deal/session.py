@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from drawdealer.cli.deal.actions import action_for
 from drawdealer.cli.deal.announce import Before, action_words, deal_words, draw_words, said_after
-from drawdealer.cli.deal.commands import SESSION_VERBS, Command, Verb, help_text
+from drawdealer.cli.deal.commands import ITALIAN_WORDS, SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.ledger import Ledger
 from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError, TableFull
@@ -268,21 +268,30 @@ class DealerSession:
         if errors:
             return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
         before = Before.of(self.state)
+        opened = self.state.opened_by()
         self.state.apply(action)
         self.actions.append(action)
         self._start_if_ready()
         self._commit()
         warnings = [f"warning: {f.message} ({f.code})" for f in findings]
         notes = said_after(before, self.state, action)
-        return Reply(view=self.view(message="ok: " + self._said(action, before), extra_notes=tuple(notes + warnings)))
+        text = self._said(action, before, opening=opened is None and self.state.opened_by() == action.player)
+        word = command.text.split()[0].lower()
+        if ITALIAN_WORDS.get(word) in (Verb.PASSO, Verb.CHECK, Verb.PIATTO, Verb.CHIP, Verb.PAT):
+            text += f" ({word})"  # the Italian word the table heard, beside what it did
+        return Reply(view=self.view(message=f"ok: {text}", extra_notes=tuple(notes + warnings)))
 
-    def _said(self, action: Action, before: Before) -> str:
-        """The accepted action as the dealer says it: a draw with its burn and the stub left, a hand
-        shown with what it is."""
+    def _said(self, action: Action, before: Before, *, opening: bool) -> str:
+        """The accepted action as the dealer says it: a draw with its burn and the stub left, the
+        opening (RULES.md §10.2), a hand shown with what it is, the openers shown after the deal."""
         if action.kind is K.DRAW:
             return draw_words(before, self.state, action)
+        if opening and action.kind is K.BET:
+            return f"{action.player} opens for {action.amount:,}" + (" (all-in)" if action.all_in else "")
         text = action_words(action, answers_blind=bool(self.state.blind_posters))
         if action.kind is K.SHOW and action.cards:
+            if before.complete:  # the deal is over: these are his openers (RULES.md §10.2)
+                text = text.replace(" shows ", " shows his openers ", 1)
             text += f": {ranking_for(self.spec, self.state.n, self.options).describe(action.cards)}"
         return text
 
@@ -349,9 +358,9 @@ class DealerSession:
             return self.refuse(command.text, f"{self.spec.id} has no big blind to wait for: sitin {change.name}")
         try:
             roster.apply(change, max_players=self.max_players)
-        except TableFull as exc:
+        except TableFull:
             full = table_full(self.spec, self.options, self.max_players + 1, self.journal.directory)
-            return self.refuse(command.text, f"{exc}: {full}")
+            return self.refuse(command.text, f"the table is full: {full}")
         except RosterError as exc:
             return self.refuse(command.text, str(exc))
         self.info = replace(self.info, pending=self.info.pending + (change,))
@@ -409,8 +418,12 @@ class DealerSession:
                             carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
         self.journal.write_session(self.info.to_toml())
         self.begin_hand()
-        dealt = (deal_words(self.state),) if self.state.phase_name != "SETUP" else ()
-        return self.view(message=f"hand {self.info.hand}: {button} has the button", extra_notes=dealt)
+        return self.view(message=f"hand {self.info.hand}: {button} has the button", extra_notes=self.deal_notes())
+
+    def deal_notes(self) -> tuple[str, ...]:
+        """The deal, said while nothing but forced bets has happened since (``announce.deal_words``)."""
+        fresh = all(a.kind in AUTOMATIC for a in self.actions)
+        return (deal_words(self.state),) if fresh and self.state.phase_name != "SETUP" else ()
 
     def _deal_in_waiting(self, roster: Roster, button: str | None) -> Roster:
         """Deal in each player waiting for the big blind (``sitin NAME bb``) whom the next hand would

@@ -189,7 +189,7 @@ def table_full(game: GameSpec, options: Options, wanted: int, journal: Path | No
     wanted = min(wanted, game.max_players)
     how = (f"quit, then drawdealer deal --resume {journal} --option MAX_PLAYERS_27={wanted}" if journal is not None
            else f"--option MAX_PLAYERS_27={wanted}")
-    return text + f"; the option MAX_PLAYERS_27 raises the limit, up to {game.max_players}: {how}"
+    return text + f"; MAX_PLAYERS_27 raises it, up to {game.max_players}: {how}"
 
 
 def build_session(args: SetupArgs, *, started: str) -> SessionInfo:

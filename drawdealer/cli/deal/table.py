@@ -65,7 +65,7 @@ def table_view(state: HandState, info: SessionInfo, actions: list[Action], *, me
     complete = state.is_complete
     settlement = state.settle() if complete else None
     legal, player, stack = legal_now(state)
-    opener = state.openers_due()
+    opener, opened = state.openers_due(), state.opened_by()
     to_act = player if player is not None else opener
     blinds = {a.player: _BLINDS[a.kind] for a in actions if a.kind in _BLINDS}
     drawn = drawn_counts(actions)
@@ -79,10 +79,12 @@ def table_view(state: HandState, info: SessionInfo, actions: list[Action], *, me
         status = "folded" if seat.folded else ("allin" if seat.all_in and not complete else "active")
         seats.append(SeatView(name=name, stack=chips, bet=0 if complete else seat.bet, status=status,
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
-                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ()))))
+                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ())), opened=name == opened))
     pots = tuple(settlement.pots) if settlement is not None else tuple(state.pots_now())
     decline = decline_word(legal) if player is not None else None
     notes = list(extra_notes) + _notes(state, settlement, player, decline)
+    if info.pending:  # typed during the hand, applied at the next deal (roster.py)
+        notes.append("At the next deal: " + "; ".join(change.describe() for change in info.pending))
     words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(state), italian=spec.is_italian)) \
         if player is not None else ()
     if decline:
@@ -116,7 +118,7 @@ def _notes(state: HandState, settlement: Settlement | None, player: str | None, 
                      + ("'deal' (nobody else can bet after the deal)" if betting.actor is None
                         else "'deal', or his first word of the betting deals the cards"))
     lone = state.legal_actions().lone_check
-    if lone is not None:
+    if lone is not None and not state.rnd.skipped:  # said for the round he was left alone in, not a skipped one
         notes.append(f"{lone} may still check (optional): the only player left able to act, with nothing to "
                      "call (RULES.md §7.1)")
     if phase == "DRAW" and player is not None:

@@ -45,6 +45,7 @@ class SeatView:
     to_act: bool = False
     cards: tuple[Card, ...] = ()  # the hand shown at showdown
     drawn: tuple[int, ...] = ()  # cards taken in each draw so far (0 = pat)
+    opened: bool = False  # the opener (Italian, jacks or better: RULES.md §10.2)
 
 
 def drawn_counts(actions: Iterable[Action]) -> dict[str, list[int]]:
@@ -195,8 +196,9 @@ class TableView:
         - ``seats``: every seat clockwise: ``name``, ``stack`` (chips behind), ``bet`` (in front of
           him in this round), ``status`` (``active``, ``folded``, ``allin``, ``out``: not dealt
           in), ``button``, ``blind`` (``SB``, ``BB``, ``invito``, ``buio``, ``controbuio`` or
-          ``""``), ``to_act``, ``cards`` (only cards shown at the showdown), ``drawn`` (cards taken
-          in each draw, 0 = pat). ``stacks`` repeats the stacks by name.
+          ``""``), ``opened`` (the opener, RULES.md §10.2), ``to_act``, ``cards`` (only cards shown
+          at the showdown), ``drawn`` (cards taken in each draw, 0 = pat). ``stacks`` repeats the
+          stacks by name.
         - ``pots``: the pots of the closed betting rounds, main pot first (RULES.md §9.4): ``name``
           (``main pot``, ``side pot 1``…), ``amount``, ``eligible`` (the players who can win it);
           ``bets_in_front``: this round's bets, not in any pot yet; ``pot``: everything in the
@@ -223,8 +225,9 @@ class TableView:
             "choices": list(self.choices),
             "legal": legal_json(self.legal),
             "seats": [{"name": s.name, "stack": s.stack, "bet": s.bet, "status": s.status, "button": s.button,
-                       "blind": s.blind, "to_act": s.to_act, "cards": cards_str(s.cards).split() if s.cards else [],
-                       "drawn": list(s.drawn)} for s in self.seats],
+                       "blind": s.blind, "opened": s.opened, "to_act": s.to_act,
+                       "cards": cards_str(s.cards).split() if s.cards else [], "drawn": list(s.drawn)}
+                      for s in self.seats],
             "stacks": self.stacks,
             "pots": [{"name": pot_name(k), "amount": p.amount, "eligible": list(p.eligible)}
                      for k, p in enumerate(self.pots)],
