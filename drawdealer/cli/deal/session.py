@@ -278,7 +278,8 @@ class DealerSession:
         text = self._said(action, before, opening=opened is None and self.state.opened_by() == action.player)
         word = command.text.split()[0].lower()
         if ITALIAN_WORDS.get(word) in (Verb.PASSO, Verb.CHECK, Verb.PIATTO, Verb.CHIP, Verb.PAT):
-            text += f" ({word})"  # the Italian word the table heard, beside what it did
+            said, sep, rest = text.partition(" · ")  # the Italian word the table heard, beside what it did
+            text = f"{said} ({word}){sep}{rest}"
         return Reply(view=self.view(message=f"ok: {text}", extra_notes=tuple(notes + warnings)))
 
     def _said(self, action: Action, before: Before, *, opening: bool) -> str:
