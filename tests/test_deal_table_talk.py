@@ -194,7 +194,8 @@ def test_7_a_full_table_names_the_option_that_raises_its_size(tmp_path: Path) ->
 
 
 def test_8_the_ledger_ends_with_who_pays_whom(tmp_path: Path) -> None:
-    """Bob wins Ann's 4 and Cy's big blind; then he rebuys: the ledger's transfers settle every net."""
+    """Bob wins Ann's 4 and Cy's big blind; then he rebuys: the ledger's transfers settle every net,
+    in chips, or in money with what a chip is worth."""
     journal = tmp_path / "j"
     table = Table(["--game", "27TD-FL", "--stakes", "1/2", "--seat=Ann=100", "--seat=Bob=100", "--seat=Cy=100",
                    "--button", "Ann", "--journal", str(journal)], tmp_path)
@@ -204,6 +205,13 @@ def test_8_the_ledger_ends_with_who_pays_whom(tmp_path: Path) -> None:
     assert "Who pays whom:\r\n  Ann pays Bob 4\r\n  Cy pays Bob 2" in text
     out = json.loads(drawdealer("ledger", "--json", str(journal)).stdout)
     assert out["transfers"] == [{"from": "Ann", "to": "Bob", "amount": 4}, {"from": "Cy", "to": "Bob", "amount": 2}]
+    money = drawdealer("ledger", "--chip-value", "0.10€", str(journal)).stdout  # a game played for money
+    assert "one chip is worth €0.10" in money and "Ann pays Bob €0.40\n  Cy pays Bob €0.20" in money
+    assert "Bob €20.00 €0.00 €20.60 +€0.60 1" in [" ".join(line.split()) for line in money.splitlines()]
+    out = json.loads(drawdealer("ledger", "--json", "--chip-value", "0.10€", str(journal)).stdout)
+    assert out["unit"] == "cents" and out["transfers"][0] == {"from": "Ann", "to": "Bob", "amount": 40}
+    refused = drawdealer("ledger", "--chip-value", "ten", str(journal))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "--chip-value: 'ten'" in refused.stderr
 
 
 def test_9_to_10_a_journal_is_validated_listed_and_looked_up_by_hand(tmp_path: Path) -> None:

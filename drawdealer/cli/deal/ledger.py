@@ -8,7 +8,8 @@ middle of an Italian deal (§10.2, §10.5) add up to zero, and the ledger says w
 
 The evening is settled by transfers (:func:`settle`): each player who is down pays players who are
 up, the rake is paid to the house and chips left in the middle to whoever takes them, until every
-net is zero.
+net is zero. In a game played for money every amount can be read as money (:class:`ChipValue`: what
+one chip is worth).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Sequence
 
 from drawdealer.cli.deal.roster import Roster
 from drawdealer.engine.frozen import record
+from drawdealer.engine.money import money, two_decimals
 
 HOUSE, MIDDLE = "the house", "the middle"
 """The two parties of a settlement besides the players: the rake's holder, and whoever takes the
@@ -33,6 +35,43 @@ def signed(amount: int) -> str:
     return f"{amount:+,}" if amount else "0"
 
 
+_SIGNS = "$€£"
+
+
+@record
+class ChipValue:
+    """What one chip is worth in a game played for money: ``cents`` of ``currency`` (a sign such as
+    ``€``, or empty)."""
+
+    cents: int
+    currency: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ChipValue:
+        """``€0.10``, ``0.10€``, ``$0.25``, ``0.5``: a positive amount with at most two decimals and
+        at most one currency sign; raises ``ValueError`` saying what is wrong."""
+        from decimal import Decimal, InvalidOperation
+
+        signs = [c for c in text if c in _SIGNS]
+        number = text.strip().strip(_SIGNS).strip()
+        try:
+            cents = Decimal(number) * 100
+        except InvalidOperation:
+            raise ValueError(f"'{text}' is not an amount (e.g. 0.10€ or $0.25)") from None
+        if len(signs) > 1 or not cents.is_finite() or cents != cents.to_integral_value() or cents <= 0:
+            raise ValueError(f"'{text}' is not a positive amount with at most two decimals (e.g. 0.10€)")
+        return cls(cents=int(cents), currency=signs[0] if signs else "")
+
+    def text(self, chips: int) -> str:
+        """``chips`` as money: ``€4.50``."""
+        cents = chips * self.cents
+        return money(cents, self.currency) if self.currency else two_decimals(cents)
+
+    def signed(self, chips: int) -> str:
+        """A net as money with its sign: ``+€4.50``, ``-€0.40``, ``0``."""
+        return ("+" if chips > 0 else "") + self.text(chips) if chips else "0"
+
+
 @record
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` chips."""
@@ -41,8 +80,9 @@ class Transfer:
     payee: str
     amount: int
 
-    def text(self) -> str:
-        return f"{self.payer} pays {self.payee} {self.amount:,}"
+    def text(self, value: ChipValue | None = None) -> str:
+        """``Ann pays Bob 45`` (``€4.50`` with a chip ``value``)."""
+        return f"{self.payer} pays {self.payee} {value.text(self.amount) if value else f'{self.amount:,}'}"
 
 
 def _greedy(nets: list[tuple[str, int]]) -> list[Transfer]:
@@ -163,35 +203,46 @@ class Ledger:
             return []
         return settle([(r.name, r.net) for r in self.rows] + [(HOUSE, self.rake), (MIDDLE, self.middle)])
 
-    def text(self) -> str:
-        """The ledger as the dealer reads it out, one line a player, then who pays whom."""
+    def text(self, value: ChipValue | None = None) -> str:
+        """The ledger as the dealer reads it out, one line a player, then who pays whom; every amount
+        as money when a chip has a ``value``."""
+        amount = value.text if value else (lambda chips: f"{chips:,}")
+        net = value.signed if value else signed
         width = max([6] + [len(r.name) for r in self.rows])
         head = f"Ledger after {self.hands} hand{'s' if self.hands != 1 else ''}"
         if self.under_way is not None:
             head += f" (hand {self.under_way} under way: stacks as it started)"
+        if value:
+            head += f"; one chip is worth {value.text(1)}"
         lines = [head, f"{'player':<{width}}  {'bought in':>10}  {'cashed out':>10}  {'stack':>10}  {'net':>10}  hands"]
         for r in self.rows:
-            lines.append(f"{r.name:<{width}}  {r.bought_in:>10,}  {r.cashed_out:>10,}  {r.stack:>10,}  "
-                         f"{signed(r.net):>10}  {r.hands:>5}")
-        parts = f"nets {signed(sum(r.net for r in self.rows))} + rake {self.rake:,}"
+            lines.append(f"{r.name:<{width}}  {amount(r.bought_in):>10}  {amount(r.cashed_out):>10}  "
+                         f"{amount(r.stack):>10}  {net(r.net):>10}  {r.hands:>5}")
+        parts = f"nets {net(sum(r.net for r in self.rows))} + rake {amount(self.rake)}"
         if self.middle:
-            parts += f" + in the middle {self.middle:,}"
+            parts += f" + in the middle {amount(self.middle)}"
         verdict = ("the ledger adds up" if self.balance == 0
-                   else f"{signed(self.balance)} unaccounted: the ledger does NOT add up")
-        lines.append(f"{parts} = {signed(self.balance)}: {verdict}")
+                   else f"{net(self.balance)} unaccounted: the ledger does NOT add up")
+        lines.append(f"{parts} = {net(self.balance)}: {verdict}")
         if self.balance == 0:
             transfers = self.transfers()
             lines.append("Who pays whom:" if transfers else "Who pays whom: nobody, every net is 0")
-            lines += [f"  {t.text()}" for t in transfers]
+            lines += [f"  {t.text(value)}" for t in transfers]
             if self.middle:
                 lines.append(f"  ({MIDDLE}: whoever takes the {self.middle:,} chips left in the middle)")
         return "\n".join(lines)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [{"name": r.name, "bought_in": r.bought_in, "cashed_out": r.cashed_out, "stack": r.stack,
-                         "net": r.net, "hands": r.hands} for r in self.rows],
-            "rake": self.rake, "in_the_middle": self.middle, "hands": self.hands, "hand_under_way": self.under_way,
-            "balance": self.balance, "adds_up": self.balance == 0,
-            "transfers": [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in self.transfers()],
+    def to_json(self, value: ChipValue | None = None) -> dict[str, Any]:
+        """The ledger as JSON, amounts in chips; with a chip ``value`` in cents of its currency
+        (``"unit": "cents"``, ``"currency"``, ``"chip_value"``), as ``validate --json`` gives money."""
+        scale = value.cents if value else 1
+        out = {
+            "players": [{"name": r.name, "bought_in": r.bought_in * scale, "cashed_out": r.cashed_out * scale,
+                         "stack": r.stack * scale, "net": r.net * scale, "hands": r.hands} for r in self.rows],
+            "rake": self.rake * scale, "in_the_middle": self.middle * scale, "hands": self.hands,
+            "hand_under_way": self.under_way, "balance": self.balance * scale, "adds_up": self.balance == 0,
+            "transfers": [{"from": t.payer, "to": t.payee, "amount": t.amount * scale} for t in self.transfers()],
         }
+        if value:
+            out.update(unit="cents", currency=value.currency or None, chip_value=value.cents)
+        return out
