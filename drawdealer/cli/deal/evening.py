@@ -18,7 +18,7 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import ReplayResult, replay
 
 _UNWON = {"UNOPENED": "nobody opened", "PAROLA": "nobody bet after the draw (parola)",
-          "FALSE_OPENER_WOULD_WIN": "the false opener would win: bets refunded"}
+          "FALSE_OPENER_WOULD_WIN": "{} opened without openers"}
 """Italian deals nobody is awarded (RULES.md §10.2, §10.4, §10.5)."""
 
 
@@ -84,7 +84,7 @@ def hand_line(number: int, result: ReplayResult) -> HandLine:
         return HandLine(number=number, game=result.game, pot=0, winners={}, showdown=False, under_way=street)
     settled = state.settle()
     winners = {name: settled.collected[name] for name in state.names if settled.collected.get(name)}
-    unwon = _UNWON.get(settled.outcome, "")
+    unwon = _UNWON.get(settled.outcome, "").format(settled.false_opener)
     if unwon and settled.carried:
         unwon += f": {settled.carried:,} stays in the middle"
     return HandLine(number=number, game=result.game, pot=sum(p.amount for p in settled.pots), winners=winners,

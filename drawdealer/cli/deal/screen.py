@@ -23,7 +23,8 @@ _STATUS = {"active": "", "folded": "folded", "allin": "all-in", "out": "sitting 
 def pot_line(view: TableView) -> str:
     """``Pot 167: main pot 28 + side pot 1 69 (Bob, Cy) + 70 in bets in front · stub 24 cards``: the
     pots of the closed rounds (RULES.md §9.4; a side pot with the players who can win it), this
-    round's bets still in front of the players (issue 16), the stub."""
+    round's bets still in front of the players (issue 16), the chips an Italian deal carried in
+    (§10.2, §10.5), the stub."""
     bets = view.bets_in_front
     parts = []
     if len(view.pots) > 1:
@@ -34,6 +35,8 @@ def pot_line(view: TableView) -> str:
     if bets:
         parts.append(f"{chips(bets)} in bets in front")
     pot = f"Pot {chips(view.pot)}" + (": " + " + ".join(parts) if bets or len(parts) > 1 else "")
+    if view.carried:
+        pot += f" ({chips(view.carried)} carried from the last deal)"
     if view.stub is not None:
         pot += f" · stub {view.stub} card{'' if view.stub == 1 else 's'}"
     return pot

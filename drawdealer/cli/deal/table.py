@@ -159,10 +159,11 @@ def result_notes(s: Settlement) -> list[str]:
         else:
             notes.append(f"{label} {aw.amount:,}: undecided — {aw.reason}")
     if s.false_opener:
-        if s.refunds:
-            back = ", ".join(f"{p} {v}" for p, v in s.refunds.items())
-            notes.append(f"{s.false_opener} opened without openers and cannot collect: refunds {back}; "
-                         f"{s.carried} stays in the middle (RULES.md §10.4)")
+        if s.outcome == "FALSE_OPENER_WOULD_WIN":
+            back = ", ".join(f"{p} {v:,}" for p, v in s.refunds.items())
+            notes.append(f"{s.false_opener} opened without openers and cannot collect: "
+                         + (f"refunds {back}; " if back else "")
+                         + f"{s.carried:,} stays in the middle; the next deal needs {needs} (RULES.md §10.4)")
         elif s.carry and s.carry.penalty:
             notes.append(f"{s.false_opener} opened without openers: he pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
