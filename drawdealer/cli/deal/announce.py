@@ -24,8 +24,15 @@ from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState
 
 K = ActionKind
-_POSTS = {K.POST_SB: "the small blind", K.POST_BB: "the big blind", K.POST_ANTE: "an ante",
-          K.POST_INVITO: "the invito", K.POST_DEAD: "dead money", K.POST_CONTROBUIO: "controbuio"}
+_SAID = {
+    K.FOLD: "{who} folds", K.CHECK: "{who} checks", K.CALL: "{who} calls {amount}", K.BET: "{who} bets {amount}",
+    K.RAISE: "{who} raises to {amount}", K.MUCK: "{who} mucks", K.POST_SB: "{who} posts the small blind {amount}",
+    K.POST_BB: "{who} posts the big blind {amount}", K.POST_ANTE: "{who} posts an ante {amount}",
+    K.POST_INVITO: "{who} posts the invito {amount}", K.POST_DEAD: "{who} posts dead money {amount}",
+    K.POST_BLIND_OPEN: "{who} opens blind (buio) for {amount}", K.POST_CONTROBUIO: "{who} posts controbuio {amount}",
+}
+"""The words of each kind of action with an amount or none (draws, shows and the decline are said by
+:func:`action_words` itself)."""
 
 
 def _plural(count: int, word: str) -> str:
@@ -37,28 +44,13 @@ def action_words(action: Action, *, answers_blind: bool = False) -> str:
     7d 5s 4c 3h 2d``, ``Dee posts the big blind 2``. ``answers_blind``: a ``deal`` that declines the
     controbuio rather than the blind opening (RULES.md §10.6)."""
     who, kind = action.player, action.kind
-    flag = " (all-in)" if action.all_in else ""
-    if kind is K.FOLD:
-        return f"{who} folds"
-    if kind is K.CHECK:
-        return f"{who} checks"
-    if kind is K.CALL:
-        return f"{who} calls {action.amount:,}{flag}"
-    if kind is K.BET:
-        return f"{who} bets {action.amount:,}{flag}"
-    if kind is K.RAISE:
-        return f"{who} raises to {action.amount:,}{flag}"
     if kind is K.DRAW:
         return f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
     if kind is K.SHOW:
         return f"{who} shows {cards_str(action.cards)}" if action.cards else f"{who} shows"
-    if kind is K.MUCK:
-        return f"{who} mucks"
     if kind is K.DEAL:
         return f"{who} declines the {'controbuio' if answers_blind else 'blind opening'}: the cards are dealt"
-    if kind is K.POST_BLIND_OPEN:
-        return f"{who} opens blind (buio) for {action.amount:,}{flag}"
-    return f"{who} posts {_POSTS[kind]} {action.amount:,}{flag}"
+    return _SAID[kind].format(who=who, amount=f"{action.amount:,}") + (" (all-in)" if action.all_in else "")
 
 
 def hand_words(actions: list[Action] | tuple[Action, ...]) -> list[str]:
