@@ -15,6 +15,7 @@ Names from the input (files, players, games) are shown escaped (``shown``).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from typing import Any, Sequence
 
 from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
+from drawdealer.engine.words import counted
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -279,18 +281,38 @@ def _print_indented(console: Any, text: Any, indent: int) -> None:
 
 
 def _expected_actual(finding: Any) -> str:
-    """`` (expected X, actual Y)`` with whichever of the two is known, amounts as money; or nothing."""
+    """`` (expected X, actual Y)`` with what the message does not already say of the two, amounts as
+    money; or nothing. A value is said when each of its words is a word of the message (``$0.20``,
+    ``Player3``, ``2..6`` in "for 2 to 6 players"); a zero amount is the check or the "nothing" a
+    message names, never news (the JSON output keeps both values whatever the message says)."""
+    from drawdealer.engine.findings import AMOUNT_CODES
+
     plain = finding.to_dict()
-    parts = [f"{key} {_value(plain[key], finding)}" for key in ("expected", "actual") if plain[key] is not None]
+    said = set(_WORDS.findall(finding.message))
+    parts = []
+    for key in ("expected", "actual"):
+        value = plain[key]
+        if value is None or (value == 0 and type(value) is int and finding.code in AMOUNT_CODES):
+            continue
+        text = _value(value, finding)
+        if not set(_WORDS.findall(text)) <= said:
+            parts.append(f"{key} {text}")
     return shown(f" ({', '.join(parts)})") if parts else ""
+
+
+_WORDS = re.compile(r"\w+(?:[.,]\w+)*")
+"""The words of a message or a value: names, cards, amounts (``1,200.50``), hand descriptions."""
 
 
 def _value(plain: Any, finding: Any) -> str:
     """``expected`` or ``actual`` as a person reads it: amounts in the hand's currency, as in the message
-    (a dict of shares as ``name amount, …``)."""
-    from drawdealer.engine.findings import AMOUNT_CODES
+    (a dict of shares as ``name amount, …``), a pot by its name (``main pot``, RULES.md §9.4)."""
+    from drawdealer.engine.findings import AMOUNT_CODES, POT_INDEX_CODES
     from drawdealer.engine.money import money
+    from drawdealer.engine.words import pot_name
 
+    if finding.code in POT_INDEX_CODES and type(plain) is int:
+        return pot_name(plain)
     amounts = finding.code in AMOUNT_CODES
     if isinstance(plain, dict):
         return ", ".join(f"{k} {money(v, finding.currency) if amounts and type(v) is int else v}"
@@ -308,13 +330,9 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
         return
     from rich.text import Text
 
-    console.line(f"passed over {_count(len(passed), 'file')} (not validated):")
+    console.line(f"passed over {counted(len(passed), 'file')} (not validated):")
     for item in passed:
         _print_indented(console.rich, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any, skipped_games: Any,
@@ -325,11 +343,11 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
                                                               ("warnings", "with warnings only"),
                                                               ("skipped", "skipped")) if counts[key]]
     if counts["read"]:
-        console.line(f"{_count(counts['read'], 'hand')} in {_count(n_files, 'file')}: {', '.join(parts)}")
+        console.line(f"{counted(counts['read'], 'hand')} in {counted(n_files, 'file')}: {', '.join(parts)}")
     else:
         console.line("no hand read")
     if problems:
-        console.line(f"{_count(len(problems), 'file')} could not be read (named above)")
+        console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
         console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "

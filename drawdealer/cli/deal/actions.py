@@ -66,10 +66,10 @@ def _showdown(command: Command, state: HandState) -> Action | str:
         return Action(kind=K.SHOW, player=name, cards=command.cards, count=size, text=command.text)
     if opener == name and not mucks:
         if len(command.cards) != 5:
-            return f"{name} shows the five cards he opened with, not {len(command.cards)}"
+            return f"{name} shows the five cards of the opening, not {len(command.cards)}"
         return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
     if mucks and opener == name:
-        return f"{name} opened and must show his openers (RULES.md §9.2, §10.2)"
+        return f"{name} opened and must show the openers (RULES.md §9.2, §10.2)"
     return f"no showdown now ({state.street})"
 
 

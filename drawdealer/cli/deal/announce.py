@@ -22,8 +22,11 @@ from drawdealer.engine.deck import DeckState, Reshuffle
 from drawdealer.engine.frozen import record
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState
+from drawdealer.engine.words import counted
 
 K = ActionKind
+AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
+"""Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
 _SAID = {
     K.FOLD: "{who} folds", K.CHECK: "{who} checks", K.CALL: "{who} calls {amount}", K.BET: "{who} bets {amount}",
     K.RAISE: "{who} raises to {amount}", K.MUCK: "{who} mucks", K.POST_SB: "{who} posts the small blind {amount}",
@@ -35,10 +38,6 @@ _SAID = {
 :func:`action_words` itself)."""
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def action_words(action: Action, *, answers_blind: bool = False) -> str:
     """One action as the dealer says it: ``Bob raises to 40 (all-in)``, ``Bob draws 2``, ``Fay shows
     7d 5s 4c 3h 2d``, ``Dee posts the big blind 2``. ``answers_blind``: a ``deal`` that declines the
@@ -48,6 +47,8 @@ def action_words(action: Action, *, answers_blind: bool = False) -> str:
         return f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
     if kind is K.SHOW:
         return f"{who} shows {cards_str(action.cards)}" if action.cards else f"{who} shows"
+    if kind is K.DEAL and action.cards:  # a journal written by a tool that knows the cards
+        return f"{who} is dealt {counted(len(action.cards), 'card')}"
     if kind is K.DEAL:
         return f"{who} declines the {'controbuio' if answers_blind else 'blind opening'}: the cards are dealt"
     return _SAID[kind].format(who=who, amount=f"{action.amount:,}") + (" (all-in)" if action.all_in else "")
@@ -66,6 +67,14 @@ def burned(deck: DeckState) -> int:
     """The cards burned so far in the hand, those since gathered into a new stub included (RULES.md
     §8.2, §8.4)."""
     return len(deck.burns) + sum(count for r in deck.reshuffles for pile, count in r.piles if pile == "burns")
+
+
+def dealt_words(state: HandState, actions: list[Action]) -> list[str]:
+    """The deal (:func:`deal_words`), said from the deal until the first action after the forced
+    bets; an action that dealt the cards (a declined Italian blind) says it itself (:func:`said_after`)."""
+    if state.phase_name == "SETUP" or any(a.kind not in AUTOMATIC for a in actions):
+        return []
+    return [deal_words(state)]
 
 
 def deal_words(state: HandState) -> str:
@@ -87,24 +96,24 @@ def piles_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> s
             owners = " and ".join(name + "'s" for name in folded)
             hands = "folded hand" + ("s" if len(folded) > 1 else "")
             of = f"of {owners} {hands}" if folded and count == hand_size * len(folded) else "of folded hands"
-            parts.append(f"the {_plural(count, 'card')} {of}")
+            parts.append(f"the {counted(count, 'card')} {of}")
         elif pile == "prev":
-            parts.append(_plural(count, "earlier discard"))
+            parts.append(counted(count, "earlier discard"))
         elif pile == "burns":
-            parts.append(_plural(count, "burn card"))
+            parts.append(counted(count, "burn card"))
         elif pile == "stub":
-            parts.append(f"the {_plural(count, 'card')} left in the stub")
+            parts.append(f"the {counted(count, 'card')} left in the stub")
         elif pile in ("done", "declared"):
-            parts.append(f"{_plural(count, 'discard')} of this draw by players already served")
+            parts.append(f"{counted(count, 'discard')} of this draw by players already served")
         else:  # x: the player's own discards, the last resort
-            parts.append(f"{reshuffle.player}'s own {_plural(count, 'discard')} (last resort)")
+            parts.append(f"{reshuffle.player}'s own {counted(count, 'discard')} (last resort)")
     return ", ".join(parts)
 
 
 def reshuffle_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
     """The instruction for one reshuffle: the cards, the piles, cut and burn."""
     piles = piles_text(reshuffle, folded, hand_size)
-    text = f"shuffle {_plural(reshuffle.pool, 'card')} into a new stub ({piles}), cut"
+    text = f"shuffle {counted(reshuffle.pool, 'card')} into a new stub ({piles}), cut"
     return text + (", burn one" if reshuffle.burned else "")
 
 
@@ -132,7 +141,7 @@ def reshuffle_ahead(state: HandState, player: str, most: int) -> list[str]:
     out = []
     for low, high, text in said:
         counts = f"{low}" if low == high else f"{low}–{high}"
-        first = f"deal the {_plural(dealable, 'dealable card')} of the stub, then " if dealable else ""
+        first = f"deal the {counted(dealable, 'dealable card')} of the stub, then " if dealable else ""
         out.append(f"Reshuffle ahead: if {player} draws {counts}, {first}{text} (RULES.md §8.4)")
     return out
 
@@ -175,10 +184,10 @@ def said_after(before: Before, state: HandState, action: Action) -> list[str]:
     count = action.count if action.kind is ActionKind.DRAW else 0
     if (state.italian and count == 4) or (state.opts.five_card_draw_split and count == 5):
         if len(held) > len(before.delayed):
-            notes.append(f"{action.player} draws {count}: deal {count - 1} now and hold his last card back until "
+            notes.append(f"{action.player} draws {count}: deal {count - 1} now and hold the last card back until "
                          f"every other player has been served (RULES.md §6.3, §6.4); stub {state.deck.stub}")
         elif not held:  # the last to draw: his held-back card follows at once
-            notes.append(f"{action.player} draws {count}: deal {count - 1}, then his last card (every other player "
+            notes.append(f"{action.player} draws {count}: deal {count - 1}, then the last card (every other player "
                          f"is served, RULES.md §6.3, §6.4); stub {state.deck.stub}")
     if before.delayed and not held:
         who = ", ".join(names[i] for i in before.delayed)

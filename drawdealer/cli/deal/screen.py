@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawdealer.cli.deal.view import TableView, chips, draws_text, pot_name
+from drawdealer.cli.deal.view import TableView, chips, draws_text
+from drawdealer.engine.words import pot_name
 from drawdealer.cli.text import shown
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from drawdealer.cli.deal.actions import action_for
-from drawdealer.cli.deal.announce import Before, action_words, deal_words, draw_words, said_after
+from drawdealer.cli.deal.announce import AUTOMATIC, Before, action_words, draw_words, said_after
 from drawdealer.cli.deal.commands import ITALIAN_WORDS, SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.ledger import Ledger
@@ -50,8 +50,6 @@ from drawdealer.engine.state import HandState, ItalianCarry, ranking_for
 from drawdealer.engine.variants import GameSpec, Structure, get_game
 
 K = ActionKind
-AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
-"""Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
 JOURNAL_KEY = "_dealer_journal"
 """The PHH extension field holding the hand number, the session's command count and the hand's
 action count (a line removed from the file by hand is caught on resume)."""
@@ -63,6 +61,16 @@ class Reply:
 
     view: TableView
     quit: bool = False
+
+
+@record
+class Said:
+    """An accepted action in the dealer's words (``Bob calls 30``; the screen prefixes ``ok:``) and
+    what it set off: a reshuffle, a held-back card, uncalled chips (``announce.py``), the engine's
+    warnings."""
+
+    text: str
+    notes: tuple[str, ...] = ()
 
 
 def _seats(seats: tuple[tuple[str, int], ...], away: dict[str, str]) -> tuple[Seat, ...]:
@@ -151,12 +159,38 @@ class DealerSession:
         self._start_if_ready()
         errors: list[tuple[Action, Finding]] = []
         for action in actions:
-            for finding in self.state.apply(action):
-                if finding.is_error:
-                    errors.append((action, finding))
-            self.actions.append(action)
-            self._start_if_ready()
+            errors += [(action, finding) for finding in self._play(action) if finding.is_error]
         return errors
+
+    def _play(self, action: Action) -> list[Finding]:
+        """Apply ``action``, keep it, deal if the set-up is over; the engine's findings."""
+        findings = self.state.apply(action)
+        self.actions.append(action)
+        self._start_if_ready()
+        return findings
+
+    def accept(self, action: Action) -> Said:
+        """Play an action the engine has verified (no error finding) and say what happened: the
+        words of the dealer's screen, which ``handle`` journals and shows."""
+        before = Before.of(self.state)
+        opened = self.state.opened_by()
+        findings = self._play(action)
+        notes = said_after(before, self.state, action) + [f"warning: {f.message} ({f.code})" for f in findings]
+        opening = opened is None and self.state.opened_by() == action.player
+        return Said(text=self._said(action, before, opening=opening), notes=tuple(notes))
+
+    def said(self) -> tuple[Said, ...]:
+        """The current hand's actions after the forced bets in the dealer's words, as
+        :meth:`accept` said them: the hand is played again from its start (the state ends the same)."""
+        actions = self.actions
+        self.state, self.actions = self.fresh_state(), []
+        self._start_if_ready()
+        words = []
+        for action in actions:
+            said = self.accept(action)
+            if action.kind not in AUTOMATIC:
+                words.append(said)
+        return tuple(words)
 
     def _start_if_ready(self) -> None:
         """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6;
@@ -240,7 +274,7 @@ class DealerSession:
     def handle(self, command: Command) -> Reply:
         """Apply one command (:data:`ANSWERS`, a hand command otherwise); the journal is written
         before the returned view is shown."""
-        return ANSWERS.get(command.verb, DealerSession._play)(self, command)
+        return ANSWERS.get(command.verb, DealerSession._hand)(self, command)
 
     def _quit(self, command: Command) -> Reply:
         book = self.ledger()
@@ -257,7 +291,7 @@ class DealerSession:
         book = self.ledger()
         return Reply(view=replace(self.view(message=book.text()), ledger=book.to_json()))
 
-    def _play(self, command: Command) -> Reply:
+    def _hand(self, command: Command) -> Reply:
         """A hand command: the action it stands for (``actions.py``), verified by the engine, applied,
         journaled; refused with the reason and the choices when it cannot be."""
         action = action_for(command, self.state)
@@ -267,20 +301,14 @@ class DealerSession:
         errors = [f for f in findings if f.is_error]
         if errors:
             return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
-        before = Before.of(self.state)
-        opened = self.state.opened_by()
-        self.state.apply(action)
-        self.actions.append(action)
-        self._start_if_ready()
+        said = self.accept(action)
         self._commit()
-        warnings = [f"warning: {f.message} ({f.code})" for f in findings]
-        notes = said_after(before, self.state, action)
-        text = self._said(action, before, opening=opened is None and self.state.opened_by() == action.player)
+        text = said.text
         word = command.text.split()[0].lower()
         if ITALIAN_WORDS.get(word) in (Verb.PASSO, Verb.CHECK, Verb.PIATTO, Verb.CHIP, Verb.PAT):
-            said, sep, rest = text.partition(" · ")  # the Italian word the table heard, beside what it did
-            text = f"{said} ({word}){sep}{rest}"
-        return Reply(view=self.view(message=f"ok: {text}", extra_notes=tuple(notes + warnings)))
+            done, sep, rest = text.partition(" · ")  # the Italian word the table heard, beside what it did
+            text = f"{done} ({word}){sep}{rest}"
+        return Reply(view=self.view(message=f"ok: {text}", extra_notes=said.notes))
 
     def _said(self, action: Action, before: Before, *, opening: bool) -> str:
         """The accepted action as the dealer says it: a draw with its burn and the stub left, the
@@ -291,8 +319,8 @@ class DealerSession:
             return f"{action.player} opens for {action.amount:,}" + (" (all-in)" if action.all_in else "")
         text = action_words(action, answers_blind=bool(self.state.blind_posters))
         if action.kind is K.SHOW and action.cards:
-            if before.complete:  # the deal is over: these are his openers (RULES.md §10.2)
-                text = text.replace(" shows ", " shows his openers ", 1)
+            if before.complete:  # the deal is over: these are the openers (RULES.md §10.2)
+                text = text.replace(" shows ", " shows the openers ", 1)
             text += f": {ranking_for(self.spec, self.state.n, self.options).describe(action.cards)}"
         return text
 
@@ -398,8 +426,8 @@ class DealerSession:
             return self.refuse("next", f"hand {self.info.hand} is not over" + (f" ({who} to act)" if who else ""))
         opener = self.state.openers_due()
         if opener:
-            return self.refuse("next", f"{opener} opened and must show his openers first: "
-                               f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)")
+            return self.refuse("next", f"{opener} opened and must show the openers first: "
+                               f"show {opener} CARDS (the five cards before the draw, RULES.md §10.2)")
         try:
             roster, rake, hands, _ = self.ended()
         except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip
@@ -419,12 +447,7 @@ class DealerSession:
                             carry=_carry_to(settlement.carry) if self.spec.is_italian else {})
         self.journal.write_session(self.info.to_toml())
         self.begin_hand()
-        return self.view(message=f"hand {self.info.hand}: {button} has the button", extra_notes=self.deal_notes())
-
-    def deal_notes(self) -> tuple[str, ...]:
-        """The deal, said while nothing but forced bets has happened since (``announce.deal_words``)."""
-        fresh = all(a.kind in AUTOMATIC for a in self.actions)
-        return (deal_words(self.state),) if fresh and self.state.phase_name != "SETUP" else ()
+        return self.view(message=f"hand {self.info.hand}: {button} has the button")
 
     def _deal_in_waiting(self, roster: Roster, button: str | None) -> Roster:
         """Deal in each player waiting for the big blind (``sitin NAME bb``) whom the next hand would
@@ -490,4 +513,4 @@ ANSWERS: dict[Verb, Callable[[DealerSession, Command], Reply]] = {
     Verb.UNDO: DealerSession._undo, Verb.NEXT: DealerSession._next, Verb.LEDGER: DealerSession._ledger,
     **{verb: DealerSession._change for verb in SESSION_VERBS},
 }
-"""The method answering each command that is not a hand command (those go to ``DealerSession._play``)."""
+"""The method answering each command that is not a hand command (those go to ``DealerSession._hand``)."""

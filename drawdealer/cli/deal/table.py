@@ -9,14 +9,15 @@ of each pot with its reason, exact split and odd chip (§9.4-§9.6), the Italian
 
 from __future__ import annotations
 
-from drawdealer.cli.deal.announce import hand_words, reshuffle_ahead
+from drawdealer.cli.deal.announce import dealt_words, hand_words, reshuffle_ahead
 from drawdealer.cli.deal.sessionfile import SessionInfo
-from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts, pot_name
+from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts
 from drawdealer.engine.frozen import replace
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState, Settlement
 from drawdealer.engine.variants import Structure
+from drawdealer.engine.words import pot_name
 
 K = ActionKind
 _BLINDS = {K.POST_SB: "SB", K.POST_BB: "BB", K.POST_INVITO: "invito", K.POST_BLIND_OPEN: "buio",
@@ -82,7 +83,7 @@ def table_view(state: HandState, info: SessionInfo, actions: list[Action], *, me
                               cards=seat.shown or (), drawn=tuple(drawn.get(name, ())), opened=name == opened))
     pots = tuple(settlement.pots) if settlement is not None else tuple(state.pots_now())
     decline = decline_word(legal) if player is not None else None
-    notes = list(extra_notes) + _notes(state, settlement, player, decline)
+    notes = list(extra_notes) + dealt_words(state, actions) + _notes(state, settlement, player, decline)
     if info.pending:  # typed during the hand, applied at the next deal (roster.py)
         notes.append("At the next deal: " + "; ".join(change.describe() for change in info.pending))
     words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(state), italian=spec.is_italian)) \
@@ -90,7 +91,7 @@ def table_view(state: HandState, info: SessionInfo, actions: list[Action], *, me
     if decline:
         words += (decline,)
     if opener:
-        words = ("show CARDS (his openers)",)
+        words = ("show CARDS (the openers)",)
     if refused and words:
         message += f" — {to_act}: " + " · ".join(words)
     carried = int(info.carry.get("pot", 0)) if spec.is_italian else None
@@ -116,7 +117,7 @@ def _notes(state: HandState, settlement: Settlement | None, player: str | None, 
         offer = "open blind (buio)" if decline == "deal (no buio)" else "answer the buio with a controbuio"
         notes.append(f"{player} may {offer} before the deal (RULES.md §10.6), or decline: "
                      + ("'deal' (nobody else can bet after the deal)" if betting.actor is None
-                        else "'deal', or his first word of the betting deals the cards"))
+                        else "'deal', or a betting word, which deals the cards"))
     lone = state.legal_actions().lone_check
     if lone is not None and not state.rnd.skipped:  # said for the round he was left alone in, not a skipped one
         notes.append(f"{lone} may still check (optional): the only player left able to act, with nothing to "
@@ -132,7 +133,7 @@ def _notes(state: HandState, settlement: Settlement | None, player: str | None, 
         notes += result_notes(settlement)
         opener = state.openers_due()
         if opener:
-            notes.append(f"{opener} opened: he must show his openers (show CARDS, RULES.md §10.2)")
+            notes.append(f"{opener} opened and must show the openers (show CARDS, RULES.md §10.2)")
         else:
             notes.append("Hand over: type 'next' for the next hand")
     return notes
@@ -165,7 +166,7 @@ def result_notes(s: Settlement) -> list[str]:
                          + (f"refunds {back}; " if back else "")
                          + f"{s.carried:,} stays in the middle; the next deal needs {needs} (RULES.md §10.4)")
         elif s.carry and s.carry.penalty:
-            notes.append(f"{s.false_opener} opened without openers: he pays {s.carry.penalty} into the next "
+            notes.append(f"{s.false_opener} opened without openers and pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
         notes.append("Uncalled: " + ", ".join(f"{p} takes back {v:,}" for p, v in s.returned.items()))

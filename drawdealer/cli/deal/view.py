@@ -15,6 +15,7 @@ from drawdealer.engine.frozen import field, record
 from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.pots import Pot, PotAward
 from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.words import pot_name
 
 JSON_LEGAL_KEYS = ("fold", "check", "call", "to_call", "min_bet", "max_bet", "min_raise_to", "max_raise_to",
                    "draw_max")
@@ -119,11 +120,6 @@ def choices(legal: LegalActions, *, stack: int, pot_limited: bool, money: Callab
     if legal.fold:
         parts.append("fold" + also.get("fold", ""))
     return parts
-
-
-def pot_name(index: int) -> str:
-    """``main pot``, ``side pot 1``, … (RULES.md §9.4 step 3: never "pot 0")."""
-    return "main pot" if index == 0 else f"side pot {index}"
 
 
 @record
