@@ -266,7 +266,8 @@ def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(
     assert library.auto_jobs(files) == cores
     pools = []
     real = library._parallel
-    monkeypatch.setattr(library, "_parallel", lambda tasks, game, jobs: pools.append(jobs) or real(tasks, game, jobs))
+    monkeypatch.setattr(library, "_parallel",
+                        lambda tasks, game, jobs, *tally: pools.append(jobs) or real(tasks, game, jobs, *tally))
     default = run("--format", "json", *files)
     assert pools == [cores] if cores > 1 else pools == []
     assert default == run("--format", "json", "--jobs", "1", *files)

@@ -41,8 +41,18 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
     ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
-    from drawdealer.cli.errors import fail
+    processes = read_jobs(jobs)
+    game_id = read_game(game)
+    render = _json if output == "json" else _human
+    code, hands = render(files, game_id, processes, strict)
+    if fail_on_empty and not hands:
+        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
+        return 2
+    return code
 
+
+def read_jobs(jobs: str) -> int | str:
+    """``--jobs``: ``"auto"`` or a number of processes ≥ 1; anything else is a usage error (exit 2)."""
     processes: int | str = jobs.strip().lower()
     if processes != "auto":
         try:
@@ -50,21 +60,25 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
         except ValueError:
             processes = 0
         if processes < 1:
-            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
-    game_id = None
-    if game is not None:
-        from drawdealer.engine.variants import UnknownGame, get_game
+            from drawdealer.cli.errors import fail
 
-        try:
-            game_id = get_game(game).id
-        except UnknownGame as exc:
-            fail(f"--game '{game}': {exc}")
-    render = _json if output == "json" else _human
-    code, hands = render(files, game_id, processes, strict)
-    if fail_on_empty and not hands:
-        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
-        return 2
-    return code
+            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
+    return processes
+
+
+def read_game(game: str | None) -> str | None:
+    """``--game``: the id of the game named (an id or alias of ``engine.variants``), None when not
+    given; an unknown or ambiguous name is a usage error (exit 2)."""
+    if game is None:
+        return None
+    from drawdealer.engine.variants import UnknownGame, get_game
+
+    try:
+        return get_game(game).id
+    except UnknownGame as exc:
+        from drawdealer.cli.errors import fail
+
+        fail(f"--game '{game}': {exc}")
 
 
 def fast_path(argv: list[str]) -> None:
@@ -90,7 +104,8 @@ def _unreadable(problem: Any) -> None:
 
 
 @contextmanager
-def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
+def progress_bar(files: Sequence[Path], label: str = "validating"
+                 ) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
     """A progress bar on stderr for inputs above :data:`PROGRESS_BYTES` when stderr is a terminal
     (never when it is piped): ``(console, advance, chunk)``, or ``(None, None, None)`` without one.
 
@@ -110,9 +125,9 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
         return
     from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
 
-    progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
+    progress = Progress(label, BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
                         transient=True, redirect_stdout=False, redirect_stderr=False)
-    bar = progress.add_task("validating", total=size)
+    bar = progress.add_task(label, total=size)
     progress.start()
     try:
         yield progress.console, lambda n: progress.advance(bar, n), max(PROGRESS_BYTES, size // 200)
@@ -132,7 +147,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
-    with _progress(files) as (_bar, advance, chunk):
+    with progress_bar(files) as (_bar, advance, chunk):
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 unreadable = True
@@ -180,7 +195,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
     current_file = None
-    with _progress(files) as (bar_console, advance, chunk):
+    with progress_bar(files) as (bar_console, advance, chunk):
         # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
         above_bar = bar_console is not None and console.rich.is_terminal
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
