@@ -115,7 +115,8 @@ def test_deal_also_declines_when_the_declarer_could_bet(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     code, out, err = deal([*args, "--journal", str(journal)], ["bet 0x", "deal", "check", "deal"])
     assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
-    assert out[0]["message"].endswith("P1: buio 20 · check / passo · bet 1–10 (pot) / chip / piatto · fold · deal (no buio)")
+    assert out[0]["message"].endswith(
+        "P1: buio 20 · check / passo · bet 1–10 (pot) / chip / piatto · fold · deal (no buio)")
     assert out[1]["street"] == "B1" and out[1]["to_act"] == "P1"
     assert out[2]["message"] == "ok: P1 checks"
     assert out[3]["message"].startswith("refused 'deal': no blind opening to decline now")

@@ -133,7 +133,8 @@ def test_a_journal_folder_gives_its_current_hand_or_hand_n_with_its_actions(tmp_
                                                    "   3. Ann folds"]
     assert "Main pot 2: Ben — Ben is the only player eligible (uncontested)" in out
     assert "stacks: Ann 99, Ben 101" in out  # the pot paid
-    for bad, words in (("9", "no hand 9 in this journal (hands 1-2)"), ("x", "--hand x: a hand of a journal is a number")):
+    for bad, words in (("9", "no hand 9 in this journal (hands 1-2)"),
+                       ("x", "--hand x: a hand of a journal is a number")):
         code, out, err = _status(journal, "--hand", bad)
         assert code == 2 and words in err and err.count("\n") == 1
 

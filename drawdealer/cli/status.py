@@ -104,8 +104,8 @@ def _journal_hand(folder: Path, number: Optional[str]):
 def status(
     file: Path = typer.Argument(..., help=f"A partial hand ({FORMATS}): the last hand of the file; or a "
                                 "`drawdealer deal` journal folder."),
-    hand: Optional[str] = typer.Option(None, "--hand", help="Hand N of a journal (or the hand whose id is N in a file), "
-                             "with its actions and result."),
+    hand: Optional[str] = typer.Option(None, "--hand", help="Hand N of a journal (or the hand whose id is N in a "
+                                       "file), with its actions and result."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Whose turn it is in a partial hand, and the legal actions with their amounts; with --hand N, that

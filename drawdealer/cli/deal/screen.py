@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.view import TableView, chips, draws_text
-from drawdealer.engine.words import pot_name
 from drawdealer.cli.text import shown
+from drawdealer.engine.words import pot_name
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -65,8 +65,8 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     if draws:
         table.add_column("Drew")
     for seat in view.seats:
-        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, "opened" if seat.opened and seat.blind != "buio" else "",
-                                     _STATUS[seat.status]) if x)
+        opened = "opened" if seat.opened and seat.blind != "buio" else ""  # a buio is its own opening
+        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, opened, _STATUS[seat.status]) if x)
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
         cells = ["▶" if seat.to_act else "", Text(shown(seat.name)),  # a Text: neither markup nor control characters
                  chips(seat.stack), chips(seat.bet) if seat.bet else "", marks, cards_text(seat.cards, fancy=fancy)]

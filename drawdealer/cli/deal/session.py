@@ -274,22 +274,23 @@ class DealerSession:
     def handle(self, command: Command) -> Reply:
         """Apply one command (:data:`ANSWERS`, a hand command otherwise); the journal is written
         before the returned view is shown."""
-        return ANSWERS.get(command.verb, DealerSession._hand)(self, command)
+        answer = ANSWERS.get(command.verb, DealerSession._hand)(self, command)
+        return answer if isinstance(answer, Reply) else Reply(view=answer)
 
     def _quit(self, command: Command) -> Reply:
         book = self.ledger()
         text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
         return Reply(view=replace(self.view(message=text), ledger=book.to_json()), quit=True)
 
-    def _help(self, command: Command) -> Reply:
-        return Reply(view=self.view(message=help_text(self.spec.is_italian)))
+    def _help(self, command: Command) -> TableView:
+        return self.view(message=help_text(self.spec.is_italian))
 
-    def _status(self, command: Command) -> Reply:
-        return Reply(view=self.view(message=self.where("status of")))
+    def _status(self, command: Command) -> TableView:
+        return self.view(message=self.where("status of"))
 
-    def _ledger(self, command: Command) -> Reply:
+    def _ledger(self, command: Command) -> TableView:
         book = self.ledger()
-        return Reply(view=replace(self.view(message=book.text()), ledger=book.to_json()))
+        return replace(self.view(message=book.text()), ledger=book.to_json())
 
     def _hand(self, command: Command) -> Reply:
         """A hand command: the action it stands for (``actions.py``), verified by the engine, applied,
@@ -324,10 +325,7 @@ class DealerSession:
             text += f": {ranking_for(self.spec, self.state.n, self.options).describe(action.cards)}"
         return text
 
-    def _undo(self, command: Command) -> Reply:
-        return Reply(view=self._take_back())
-
-    def _take_back(self) -> TableView:
+    def _undo(self, command: Command) -> TableView:
         """Take back the last accepted command (module docstring): a session command typed after the
         hand's last action, else the last action that is not a forced bet, else ``next``."""
         pending = self.info.pending
@@ -372,10 +370,7 @@ class DealerSession:
         self.journal.remove_hand(hand)
         return self.view(message=f"undone: next (back in hand {self.info.hand}; hand {hand} is not dealt)")
 
-    def _change(self, command: Command) -> Reply:
-        return Reply(view=self._session_change(command))
-
-    def _session_change(self, command: Command) -> TableView:
+    def _change(self, command: Command) -> TableView:
         """A session command (``roster.py``): checked against the table as the next deal will find it
         with the commands typed before it, journaled, applied at ``next``."""
         roster, *_ = self.ended()
@@ -416,10 +411,7 @@ class DealerSession:
             roster = roster.apply(change, max_players=self.max_players)
         return roster, rake, hands, middle
 
-    def _next(self, command: Command) -> Reply:
-        return Reply(view=self._next_hand())
-
-    def _next_hand(self) -> TableView:
+    def _next(self, command: Command) -> TableView:
         state = self.state
         if not state.is_complete:
             who = self.view().to_act
@@ -465,10 +457,9 @@ class DealerSession:
     # ------------------------------------------------------------------ the view
     def completions(self) -> dict[str, tuple[str, ...]]:
         """The words that apply now, each with the names its first argument takes (issue 16): the
-        choices of the player to act (``allin`` with any betting word; Italian words too in ``ITA``),
-        ``next`` once the hand is
-        over and settled, then the session commands and ``undo``, ``status``, ``ledger``, ``help``,
-        ``quit``."""
+        choices of the player to act (``allin`` with any betting word; the Italian words in ``ITA``),
+        ``next`` once the hand is over and settled, then the session commands and ``undo``,
+        ``status``, ``ledger``, ``help``, ``quit``."""
         view = self.view()
         dealt = tuple(s.name for s in view.seats if s.status != "out")
         words: dict[str, tuple[str, ...]] = {}
@@ -508,9 +499,10 @@ class DealerSession:
                          under_way=None if self.state.is_complete else self.info.hand)
 
 
-ANSWERS: dict[Verb, Callable[[DealerSession, Command], Reply]] = {
+ANSWERS: dict[Verb, Callable[[DealerSession, Command], Reply | TableView]] = {
     Verb.QUIT: DealerSession._quit, Verb.HELP: DealerSession._help, Verb.STATUS: DealerSession._status,
     Verb.UNDO: DealerSession._undo, Verb.NEXT: DealerSession._next, Verb.LEDGER: DealerSession._ledger,
     **{verb: DealerSession._change for verb in SESSION_VERBS},
 }
-"""The method answering each command that is not a hand command (those go to ``DealerSession._hand``)."""
+"""The method answering each command that is not a hand command (those go to ``DealerSession._hand``):
+the screen it leaves, or a :class:`Reply` that also ends the session (``quit``)."""
