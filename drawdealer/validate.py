@@ -261,15 +261,20 @@ def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProb
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
-    Hidden files (``.name``) inside a folder are not looked at.
+    Hidden files (``.name``) inside a folder are not looked at, nor the dealer's own files of a
+    ``drawdealer deal`` journal (``journal_files.dealer_files``: its hands are read).
     """
+    from drawdealer.journal_files import dealer_files
+
     for path in map(Path, paths):
         if not path.is_dir():
             yield path, True
             continue
         found: list[tuple[str, Path | OSError]] = []
         for folder, _dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
-            found += ((os.path.join(folder, f), Path(folder, f)) for f in files if not f.startswith("."))
+            own = dealer_files(files)
+            found += ((os.path.join(folder, f), Path(folder, f)) for f in files
+                      if not f.startswith(".") and f not in own)
         for name, item in sorted(found, key=lambda pair: Path(pair[0])):
             if isinstance(item, OSError):
                 yield FileProblem(file=name, message=f"cannot read this folder ({item.strerror or item})")
