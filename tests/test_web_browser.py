@@ -9,17 +9,14 @@ its driver is not installed (``.ci/run`` installs Debian's ``chromium`` and ``ch
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from web_support import CHROMEDRIVER, CHROMIUM, Dealer, Viewer
+from web_support import CHROMEDRIVER, CHROMIUM, Dealer, Viewer, stats_json
 
 pytestmark = pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
                                 reason=f"no Chromium here ({CHROMIUM} and {CHROMEDRIVER}: Debian's chromium and "
@@ -240,13 +237,6 @@ def expected_habits(numbers: dict) -> list[list[list[str]]]:
                   ["avg", *(dec(d["cards_drawn"]["average"]) for d in p["draws"])],
                   ["broke", *("" if d["broke"] is None else pct(d["broke"]) for d in p["draws"])]]
     return [results, betting, draws]
-
-
-def stats_json(journal: Path) -> dict:
-    """``drawdealer stats JOURNAL --json``, in another process."""
-    run = subprocess.run([sys.executable, "-m", "drawdealer", "stats", str(journal), "--json"], capture_output=True,
-                         text=True, check=True)
-    return json.loads(run.stdout)
 
 
 def test_the_evenings_habits_between_hands_on_a_phone(browser, tmp_path: Path) -> None:

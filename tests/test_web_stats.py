@@ -12,15 +12,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from unittest import mock
 
 import pytest
 
-from web_support import Viewer, follow, get, hand_over, new_session, played
+from web_support import Viewer, follow, get, hand_over, new_session, played, stats_json
 from drawdealer.cli.deal.commands import parse_command
 from drawdealer.stats import collect
 from drawdealer.web.evening_stats import EveningStats
@@ -35,13 +33,6 @@ def evening(journal: Path, game: str, hands: int, seed: int = 3, players: int = 
     with mock.patch("os.fsync"):
         for _ in played(game, seed, hands=hands, players=players, journal=journal, stack=10_000):
             pass
-
-
-def stats_json(journal: Path) -> dict:
-    run = subprocess.run([sys.executable, "-m", "drawdealer", "stats", str(journal), "--json"], capture_output=True,
-                         text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
 
 
 def same_where_sent(sent: object, full: object, path: str = "") -> int:

@@ -252,3 +252,11 @@ def follow(url: str) -> "queue.Queue[dict[str, Any]]":
 
     threading.Thread(target=read, daemon=True).start()
     return states
+
+
+def stats_json(journal: Path) -> dict[str, Any]:
+    """What ``drawdealer stats JOURNAL --json`` prints, run in another process."""
+    run = subprocess.run([sys.executable, "-m", "drawdealer", "stats", str(journal), "--json"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
