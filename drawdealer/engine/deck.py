@@ -214,10 +214,10 @@ class DeckState:
     # ----------------------------------------------------------------- folding
     def fold(self, player: int) -> None:
         """A folded hand goes to ``MUCK`` (§8.4)."""
-        where = self.where
-        for c in self.hands[player]:
+        where, hand = self.where, self.hands[player]
+        for c in hand:
             where[c] = MUCK
-        self.counts[MUCK] += self.hand_size(player)
+        self.counts[MUCK] += len(hand) + self.unknown[player]
         self.hands[player] = []
         self.unknown[player] = 0
 
@@ -341,16 +341,15 @@ class DeckState:
         if cards:
             if not self.deck.issuperset(cards):
                 problems += self._not_in_deck(cards)
-            where, gen, hand = self.where, self.gen, self.hands[player]
-            dealt_gen = self.dealt_gen
+            where, gen, dealt_gen = self.where, self.gen, self.dealt_gen
             for c in cards:
-                w = where.get(c)
-                if w is not None:
+                if c in where:
+                    w = where[c]
                     problems.append(self._unavailable(player, c, w))
                     self._out_of_round(c, w)
                 where[c] = player
                 dealt_gen[c] = gen
-                hand.append(c)
+            self.hands[player] += cards  # _unavailable changes only another player's hand
             self.unknown[player] += count - len(cards)
         else:
             self.unknown[player] += count

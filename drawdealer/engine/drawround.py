@@ -34,16 +34,16 @@ class DrawRound:
 
     def _draw(self, i: int, a: Action) -> list[Problem]:
         if self.plain_draw and self.phase == DRAW and self.draw_order[self.draw_pos] == i:
-            count, received = a.count, a.received
-            if (count <= self.spec.max_discard and a.kept is None and a.received_count in (None, count)
+            count, received, told = a.count, a.received, a.received_count
+            if (count <= self.spec.max_discard and a.kept is None and (told is None or told == count)
                     and (received is None or len(received) == count)):
                 deck = self.deck
                 problems = deck.discard(i, count, a.discarded, DONE)
                 self.drawn[i] = True
-                self.draw_pos += 1
+                self.draw_pos = pos = self.draw_pos + 1
                 if count:
                     problems += deck.serve(i, count, received, own=(count, a.discarded or ()))
-                if self.draw_pos >= len(self.draw_order):
+                if pos >= len(self.draw_order):
                     self._finish_draw_round(problems)
                 return problems
         problems: list[Problem] = []

@@ -256,9 +256,11 @@ class Settling:
                                       odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
         else:
             awards = award_pots(raked, hands, self._ranking(), active, explain=explain)
+        if () not in shown.values():  # no hand shown unprinted: the common case, without building the set
+            return awards
         unseen = {names[j] for j, cards in shown.items() if not cards}
-        return [_unawarded(a, unseen) if unseen and len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
-                for a in awards] if unseen else awards
+        return [_unawarded(a, unseen) if len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
+                for a in awards]
 
 
 def _unawarded(award: PotAward, unseen: set[str]) -> PotAward:

@@ -23,7 +23,7 @@ The validator's replay and the live dealer apply every action through :meth:`Han
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
@@ -348,20 +348,34 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     def apply(self, action: Action) -> list[Finding]:
         """Apply ``action`` (even an illegal one, as recorded) and return the findings it raises."""
-        street = self.street
-        i = self.index.get(action.player, -1)
-        if i < 0 or self.aborted:
-            if self.aborted:
-                return []
-            self.aborted = True
-            return [self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
-                                   None, action.player, {}), action, street)]
+        findings: list[Finding] = []
+        self.play((action,), findings)
+        return findings
+
+    def play(self, actions: Iterable[Action], findings: list[Finding]) -> None:
+        """Apply ``actions`` in order, as :meth:`apply` would one by one, adding their findings to
+        ``findings``; an action by a player not dealt in aborts the hand (``HISTORY_ABORTED``) and
+        ends it. The validator's replay passes a whole history: one call, not one per action."""
+        if self.aborted:
+            return
         self._settlement = None
-        problems = HANDLERS[action.kind](self, i, action)
-        self.events += 1
-        if problems:
-            return [self._finding(p, action, street, self.events - 1) for p in problems]
-        return problems
+        index, handlers = self.index, HANDLERS
+        event = self.events  # the index of the action in the hand: counted here, stored once at the end
+        for action in actions:
+            try:
+                i = index[action.player]
+            except KeyError:
+                self.events = event
+                self.aborted = True
+                findings.append(self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
+                                               None, action.player, {}), action, self.street))
+                return
+            street = self.street
+            problems = handlers[action.kind](self, i, action)
+            if problems:
+                findings += [self._finding(p, action, street, event) for p in problems]
+            event += 1
+        self.events = event
 
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
