@@ -37,12 +37,13 @@ class DrawRound:
             count, received, told = a.count, a.received, a.received_count
             if (count <= self.spec.max_discard and a.kept is None and (told is None or told == count)
                     and (received is None or len(received) == count)):
-                deck = self.deck
-                problems = deck.discard(i, count, a.discarded, DONE)
+                deck, discarded = self.deck, a.discarded
+                # standing pat moves no card: nothing to discard or serve
+                problems = deck.discard(i, count, discarded, DONE) if count or discarded else []
                 self.drawn[i] = True
                 self.draw_pos = pos = self.draw_pos + 1
                 if count:
-                    problems += deck.serve(i, count, received, own=(count, a.discarded or ()))
+                    problems += deck.serve(i, count, received, own=(count, discarded or ()))
                 if pos >= len(self.draw_order):
                     self._finish_draw_round(problems)
                 return problems

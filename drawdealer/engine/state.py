@@ -49,7 +49,7 @@ __all__ = ["BETTING", "COMPLETE", "DRAW", "HANDLERS", "PHASE_NAMES", "SETUP", "S
 
 _K = ActionKind
 _RANKINGS: dict[object, Ranking] = {}
-_SEAT = attrgetter("seat")
+_SEAT, _NAME, _STACK = attrgetter("seat"), attrgetter("name"), attrgetter("stack")
 _CONFIGS: dict[tuple[int, ...], tuple[GameSpec, Options, _Config]] = {}
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
 
@@ -169,11 +169,11 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
         self.currency = currency  # amounts are cents when set (HandRecord.currency): messages say "$2.25"
         dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
-        self.names = names = [s.name for s in dealt]
-        self.seat_no = [s.seat for s in dealt]
+        self.names = names = list(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
+        self.seat_no = list(map(_SEAT, dealt))
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
-        self.stack = [s.stack for s in dealt]
+        self.stack = list(map(_STACK, dealt))
         self.bet = [0] * n
         self.total = [0] * n
         self.folded = [False] * n
@@ -396,7 +396,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def _start_play(self) -> list[Problem]:
         """End the set-up: forced bets checked, five cards dealt, ``B1`` begun (RULES.md §5)."""
         problems = self._forced_bet_problems()
-        spec, opts = self.spec, self.opts
+        opts = self.opts
         problems += self.deck.deal_initial(self.order)
         self._recount()
         self.k = 0
@@ -404,7 +404,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.phase = BETTING
         r = self.rnd
         self._reset_round()
-        if spec.is_italian:
+        if self.italian:
             if self.blind_posters:
                 r.opened, r.blind = True, True
                 r.high = max(self.bet)
