@@ -8,9 +8,8 @@ through the dealer's commands (``tests/web_support.py``), and the journal is kep
 of its last hand: dealt (nobody acted yet), after each command, over. An update is what the server
 does when the journal changes (``web/app.py``): ``tablestate.read_state`` and the JSON text of the
 state. Each is timed in the CPU time of this process (``time.process_time``: what the server
-spends, not the time other programs of a shared machine take from it), the median of ``--repeat``
-rounds, the rows of a table taken in turn (A, B, C, A, B, C, …) so that a change in the machine's
-load falls on all alike.
+spends, not the time other programs take from it), the median of ``--repeat`` rounds, the rows of a
+table taken in turn (A, B, C, A, B, C, …) so that whatever else the machine does falls on all alike.
 
 - ``a whole hand``: every update of the last hand, added up, with the statistics (the server's
   cache, ``web/evening_stats.py``, holding the hands before it, as the server does) and without
