@@ -23,6 +23,7 @@ class RoundState:
 
     high: int = 0  # H
     full: int = 0  # F, fixed limit
+    complete_to: int = 0  # fixed limit, COMPLETE_LEVEL: the raise-to completing a half-bet all-in (§18.2), or 0
     lraise: int = 0  # Lraise, big-bet games and Italian LAST_INCREMENT
     nbets: int = 0  # bets + raises counted toward the fixed-limit cap (or Italian raises)
     unit: int = 0  # fixed-limit bet size of this round
@@ -43,7 +44,7 @@ class BettingRound:
 
     def _reset_round(self) -> None:
         r, n = self.rnd, self.n
-        r.high = r.full = r.nbets = 0
+        r.high = r.full = r.nbets = r.complete_to = 0
         r.aggressor = -1
         r.any_bet = r.capped_multiway = r.blind = r.skipped = False
         r.opened = True
@@ -302,7 +303,7 @@ class BettingRound:
         if to <= high:
             if not all_in:
                 code = "RAISE_SIZE_FIXED_LIMIT" if fixed else "RAISE_BELOW_MINIMUM"
-                want = r.full + r.unit if fixed else high + r.lraise
+                want = self._fixed_raise_to() if fixed else high + r.lraise
                 problems.append((code, f"{self.names[i]} raises to {self.money(to)}, not above the bet of "
                                        f"{self.money(high)}", want, to, {}))
         elif fixed:
@@ -328,8 +329,23 @@ class BettingRound:
         r.level[i] = r.full if fixed else r.high
         return problems
 
+    def _fixed_raise_to(self) -> int:
+        """The fixed-limit raise-to now: ``F + unit`` (RULES.md §7.2), or, while a half-bet all-in waits
+        for its completion under ``FL_RAISE_AFTER_SHORT_ALLIN = COMPLETE_LEVEL``, the level it began
+        completed: the last full level before it plus one unit (§18.2)."""
+        r = self.rnd
+        return r.complete_to or r.full + r.unit
+
+    def _fixed_capped(self) -> bool:
+        """Whether the cap forbids another fixed-limit bet or raise (RULES.md §7.2): ``FL_MAX_BETS_PER_ROUND``
+        bets made, unless the pot is heads-up and uncapped; the completion of a half-bet all-in is
+        part of the all-in's bet (§18.2)."""
+        r, opts = self.rnd, self.opts
+        return (r.nbets >= opts.fl_max_bets_per_round and not r.complete_to
+                and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway))
+
     def _fixed_limit_size(self, i: int, to: int, all_in: bool, is_bet: bool) -> list[Problem]:
-        """A fixed-limit bet or raise above the bet: its size, the cap, reopening (RULES.md §7.2)."""
+        """A fixed-limit bet or raise above the bet: its size, the cap, reopening (RULES.md §7.2, §18.2)."""
         problems: list[Problem] = []
         r, opts = self.rnd, self.opts
         unit, full, nbets = r.unit, r.full, r.nbets
@@ -338,20 +354,27 @@ class BettingRound:
                 problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {self.money(to)}; the bet in "
                                  f"{self.street} is {self.money(unit)}", unit, to, {"round": self.street}))
         else:
-            target = full + unit
+            target = self._fixed_raise_to()
             if to != target and not (all_in and to < target):
                 problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {self.money(to)}; the raise "
                                                            f"is to {self.money(target)}",
                                  target, to, {}))
         cap = opts.fl_max_bets_per_round
-        if nbets >= cap and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway):
+        if self._fixed_capped():
             problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets", cap, nbets + 1, {}))
         if not is_bet and r.acted[i] and full <= r.level[i]:
             problems.append(("RAISE_NOT_REOPENED", f"{self.names[i]} may only call or fold: no full raise since he "
                              "acted", unit, 0, {}))
         increment = to - full
-        if increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
+        if r.complete_to and to >= r.complete_to:  # the half-bet all-in completed: its bet is counted (§18.2)
             r.full = to
+            r.complete_to = 0
+        elif increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
+            r.full = to  # a full bet or raise, or an all-in of at least the fraction: it reopens the betting
+            if increment < unit and opts.fl_raise_after_short_allin == "COMPLETE_LEVEL":
+                if r.complete_to:  # another half-bet all-in before the completion: still the same bet
+                    return problems
+                r.complete_to = full + unit
             r.nbets = nbets + 1
             if nbets + 1 >= cap and self.nactive > 2:
                 r.capped_multiway = True

@@ -262,8 +262,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             new.short = list(self.short)
         new.shown, new.predraw = dict(self.shown), dict(self.predraw)
         r = self.rnd
-        new.rnd = RoundState(high=r.high, full=r.full, lraise=r.lraise, nbets=r.nbets, unit=r.unit,
-                             aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
+        new.rnd = RoundState(high=r.high, full=r.full, complete_to=r.complete_to, lraise=r.lraise, nbets=r.nbets,
+                             unit=r.unit, aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
                              opened=r.opened, blind=r.blind, skipped=r.skipped, acted=list(r.acted),
                              level=list(r.level))
         d, nd = self.deck, object.__new__(DeckState)
