@@ -149,3 +149,30 @@ def test_a_table_too_big_names_the_option_that_raises_the_limit():
                           stakes=Stakes(sb=1, bb=2, small_bet=2, big_bet=4))
     [finding] = state.setup_problems()
     assert finding.message == "27TD-FL is for 2 to 6 players, not 7 (MAX_PLAYERS_27 raises the limit, up to 10)"
+
+
+@pytest.mark.parametrize("players", [7, 8, 9])
+@pytest.mark.parametrize("writer", ["phh", "pokerstars"])
+def test_the_validator_reads_seven_and_eight_handed_badugi(tmp_path, players, writer):
+    """RULES.md §18.1 (issue 26 item 5): a Badugi hand of 7 or 8 players, written as PHH or as
+    PokerStars text whose table line says 6-max (so the reader leaves MAX_PLAYERS_27 at 6),
+    validates clean through the file reader; 9 players are PLAYER_COUNT_INVALID."""
+    import random
+
+    from drawdealer.engine.simulate import random_hand
+    from drawdealer.parsers import write_phh, write_pokerstars
+    from drawdealer.validate import validate
+
+    record = random_hand("BADUGI-FL", random.Random(players), players=min(players, 8))
+    if players == 9:  # one seat more than the game takes: the engine cannot play it, the log can claim it
+        from drawdealer.engine.frozen import replace
+        from drawdealer.engine.record import Seat
+
+        record = replace(record, seats=record.seats + (Seat(seat=9, name="P9", stack=200),))
+    text = write_phh(record) if writer == "phh" else write_pokerstars(record).replace(f"{players}-max", "6-max")
+    path = tmp_path / ("hand.phh" if writer == "phh" else "hand.txt")
+    path.write_text(text, encoding="utf-8")
+    (report,) = list(validate([path]))
+    assert report.status == "replayed"
+    found = [f.code for f in report.findings]
+    assert (found[:1] == ["PLAYER_COUNT_INVALID"]) if players == 9 else found == [], found

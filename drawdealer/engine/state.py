@@ -238,9 +238,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         spec, n, italian_game = self.spec, self.n, self.italian
         high = spec.most_players(self.opts.max_players_27)
         if not 2 <= n <= high:
-            raise_it = " (MAX_PLAYERS_27 raises the limit, up to 10)" if spec.seats_by_option and high < 10 else ""
             out.append(self._finding(("PLAYER_COUNT_INVALID",
-                                      f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
+                                      f"{spec.id} is for 2 to {high} players, not {n}"
+                                      f"{spec.seats_note(self.opts.max_players_27)}",
                                       f"2..{high}", n, {}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n

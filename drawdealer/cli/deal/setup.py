@@ -253,8 +253,8 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         raise SetupError(f"--option {exc.option}: {exc.reason}") from None
     limit = max_players(game, options)
     if len(seats) > limit:
-        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {limit}" if limit < game.max_players
-                         else f"--seat: {game.id} takes at most {limit} players, got {len(seats)}")
+        raise SetupError(f"--seat: {game.id} takes at most {limit} players, got {len(seats)}"
+                         f"{game.seats_note(options.max_players_27)}")
     return SessionInfo(
         game=game.id,
         options=options.changed(),
