@@ -22,18 +22,21 @@ Review (issue 18, the 186 PokerStars Badugi hands replayed as Badugi, RULES.md �
 - The cash hand 49164202872 lists its pots net of a rake taken from both pots ($3.05 and $2.65
   printed as $2.90 and $2.55, rake $0.25): right, read as PokerStars means it (issue 14 defect 5).
 - SNG 52589452703: Player3, sitting out, is all-in on his small blind of 25, and the site then
-  writes 'Player3: folds' and gives the pot to the raiser without a showdown. An all-in player
-  cannot act (RULES.md §7.1): the site killed an absent player's hand, which RULES.md has no
-  action for. ACTION_BY_INACTIVE_PLAYER is the rules' letter; ROUND_NOT_CLOSED follows from it
-  (the fold is refused, so the history ends with Player3 still in). Kept: the log breaks §7.1.
+  writes 'Player3: folds' and gives the pot to the raiser without a showdown. First kept as
+  ACTION_BY_INACTIVE_PLAYER (an all-in player cannot act, RULES.md §7.1) and ROUND_NOT_CLOSED.
+  Review (issue 26): the log is right by PokerStars' rule, now RULES.md §18.3: the site kills the
+  hand of a player it marks as sitting out when his forced bet put him all-in, as the action
+  reaches him; the reader sets ``SITE_KILLS_SITTING_OUT`` and marks the seat ``absent``, and the
+  hand is clean (Player3's 25 stay in the pot; test_site_conventions).
 - MTT 52476877655, 52478520236, 52479754591: after an all-in raise short of a full raise but at
   least half of one (30 of 60, 70 of 100, 250 of 300), the next player raises to the last full
   level plus one bet (120 + 60 = 180, 200 + 100 = 300, 300 + 300 = 600), players who had acted
-  included. RULES.md §7.2 (TDA 47B: a half-bet all-in is a full raise, FL_SHORT_ALLIN_REOPEN_FRACTION
-  0.5) puts the raise at the all-in plus one bet (210, 370, 850); with the fraction 1 the all-in
-  would not reopen and players who had acted could not raise at all. PokerStars' rule (reopen, but
-  raise from the last full level) is neither: RAISE_SIZE_FIXED_LIMIT is right by RULES.md; a site
-  option for it is an open point for RULES.md §14.2, not a reader fix.
+  included. First kept as RAISE_SIZE_FIXED_LIMIT (§7.2's default puts the raise at the all-in plus
+  one bet: 210, 370, 850). Review (issue 26): the log is right by PokerStars' rule, now RULES.md
+  §18.2 (the all-in reopens the betting, the raise completes the level it began): the reader sets
+  ``FL_RAISE_AFTER_SHORT_ALLIN = COMPLETE_LEVEL`` and the three raises are clean; every such raise
+  in the corpus's PokerStars hands does the same, and no other site's logs hold one
+  (test_site_conventions).
 - MTT 52479754591 at showdown: the two players of the last side pot show before Player0, all-in
   for the main pot only and first from the button's left. PokerStars settles the side pots first,
   from the last; §9.1 orders the showing by seat with no bet in the last round. SHOW_ORDER (a
@@ -85,11 +88,8 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/Stars/Draw/NLSDraw-USD-0.25-0.50-201009.Mucked.cards.txt": (1, 0, {}),
     "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": (1, 0, {}),
     DUPLICATE_HOLECARDS: (1, 0, {"81631597149": EDITED_DRAWS}),
-    "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt": (78, 0, {
-        "52476877655": ["RAISE_SIZE_FIXED_LIMIT"], "52478520236": ["RAISE_SIZE_FIXED_LIMIT"],
-        "52479754591": ["RAISE_SIZE_FIXED_LIMIT", "SHOW_ORDER"]}),
-    "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 0, {
-        "52589452703": ["ACTION_BY_INACTIVE_PLAYER", "ROUND_NOT_CLOSED"]}),
+    "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt": (78, 0, {"52479754591": ["SHOW_ORDER"]}),
+    "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 0, {}),
     "fpdb/tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (137, 119, {}),
     # Full Tilt (issue 19), reviewed by reading each hand (see test_full_tilt_reviews below).
     "fpdb/cash/FTP/Draw/1-Draw-NL-USD-0.10-0.20-201103.txt": (1, 0, {}),

@@ -85,12 +85,17 @@ class Action:
 
 @record
 class Seat:
-    """A player at the table: seat number as the log gives it, name, chips at the start."""
+    """A player at the table: seat number as the log gives it, name, chips at the start.
+
+    ``sitting_out``: seated but not dealt in. ``absent``: dealt in although the log marks him as
+    sitting out (a tournament deals an absent player and folds his hand for him, RULES.md §18.3).
+    """
 
     seat: int
     name: str
     stack: int
     sitting_out: bool = False
+    absent: bool = False
 
 
 @record

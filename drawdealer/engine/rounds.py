@@ -111,12 +111,31 @@ class BettingRound:
         return self._pass_turn(i, problems)
 
     def _fold_turn(self, i: int, a: Action) -> list[Problem]:
-        """Fold (RULES.md §7.1)."""
+        """Fold (RULES.md §7.1), or the site's kill of an absent player's hand (:meth:`_kill`)."""
         problems: list[Problem] = []
-        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
-            return problems
+        if i != self.to_act or self.phase != BETTING:
+            if i in self.absent and self.stack[i] == 0 and not self.folded[i] and self.phase in (BETTING, DRAW):
+                return self._kill(i)
+            if not self._take_turn(i, a, problems):
+                return problems
         self._fold(i)
         return self._pass_turn(i, problems)
+
+    def _kill(self, i: int) -> list[Problem]:
+        """The site folds the hand of a player it marks as sitting out, all-in on his forced bet, as
+        the action reaches him: his chips stay in the pot, he has no claim to any pot, and nobody
+        else's turn changes (RULES.md §18.3, ``SITE_KILLS_SITTING_OUT``)."""
+        problems: list[Problem] = []
+        self._fold(i)
+        if self.phase == DRAW:
+            if i in self.draw_order[self.draw_pos:]:
+                self.draw_order.remove(i)
+                if self.draw_pos >= len(self.draw_order):
+                    self._finish_draw_round(problems)
+        elif self.nactive <= 1:
+            self.to_act = -1
+            problems += self._end_round()
+        return problems
 
     def _bet(self, i: int, a: Action) -> list[Problem]:
         """Bet ``amount`` chips: only with no bet to face; one that only calls counts as a call (§7.1)."""

@@ -66,8 +66,9 @@ action_from: Callable[[tuple[Any, ...], int | None, str], Action] = maker(
 """``action_from(action_template(kind, player, …), line, text)`` == ``Action(kind=kind, player=player, …,
 line=line, text=text)``."""
 
-new_seat: Callable[..., Seat] = maker(Seat, ("seat", "name", "stack", "sitting_out"), positional=True, name="new_seat")
-"""``new_seat(seat, name, stack, sitting_out)`` == ``Seat(seat=…, …)``."""
+new_seat: Callable[..., Seat] = maker(Seat, ("seat", "name", "stack", "sitting_out", "absent"), positional=True,
+                                     name="new_seat")
+"""``new_seat(seat, name, stack, sitting_out, absent)`` == ``Seat(seat=…, …)``."""
 
 new_pot_claim: Callable[..., PotClaim] = maker(PotClaim, ("player", "amount", "pot_index", "line"),
                                                  positional=True, name="new_pot_claim")

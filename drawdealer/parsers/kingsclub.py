@@ -64,8 +64,12 @@ final stacks                  ``Seat N: P (X) +Y``: the stack after the hand (a 
                               starting stack (else the summary contradicts itself: a parse error)
 table size                    never printed: a table seats at least its highest seat number
                               (7 at 'The Zoo' and 'Real Deal Mix': ``MAX_PLAYERS_27``, §2.1)
-reshuffle, last card, cap     as PokerStars' (:func:`~drawdealer.parsers.pokerstars.house_rules`);
+reshuffle, last card, cap     as PokerStars' (:func:`~drawdealer.parsers.pokerstars.online_rules`);
                               every capped round of the corpus is a bet and three raises (§7.2)
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3 (``online_rules``, not
+                              PokerStars' own): no fixed-limit hand of the corpus has a raise
+                              after an all-in of half a bet or more, nor a hand killed for a
+                              sitting-out player
 ============================  ===============================================================
 
 Not read: the date line (kept in ``extra``), tournament hands (``Table 'T123 [4]'``, no sample:
@@ -80,7 +84,7 @@ from typing import Any, Iterable, Iterator
 from drawdealer.engine.record import HandRecord, PotClaim, Stakes
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
-from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, Ledger, LineError, betting_rows, line_table
 from drawdealer.parsers.sitekit import parse_amount, parse_card_list, unsupported
@@ -135,8 +139,9 @@ class RunTwice(Exception):
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
     """KingsClub's rules as RULES.md §13 options: PokerStars' online ones (every non-live card but
     the current player's discards reshuffled, §8.4; deal to the last card, §8.3; a bet and three
-    raises, §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which its logs agree with."""
-    return pokerstars_rules(max_seats=max_seats, antes=antes)
+    raises, §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which its logs agree with;
+    not PokerStars' own conventions of §18, which they do not show (the table)."""
+    return online_rules(max_seats=max_seats, antes=antes)
 
 
 class KingsClubBuilder(HandBuilder):

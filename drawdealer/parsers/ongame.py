@@ -60,6 +60,9 @@ seats                         listed from the small blind round the table, not b
                               round: N``
 table size                    never printed: the highest seat number at least (seats 1 to 10)
 reshuffles, cap               never printed: RULES.md's defaults (a bet and three raises, §7.2)
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3: no fixed-limit hand of
+                              the corpus has a raise after an all-in of half a bet or more, nor a
+                              hand killed for a sitting-out player
 ============================  ===============================================================
 
 Read but not checked: the hand descriptions (``TWO_PAIR NINE, SIX``), ``Start hand:``, ``User:``,
