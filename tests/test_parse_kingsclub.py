@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from drawdealer.cli.app import app
 from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
@@ -115,15 +116,36 @@ def test_a_deal_of_another_count_is_recorded() -> None:
     assert (deal.cards, deal.count) == (None, 4)
 
 
-def test_posts_blind_is_a_live_big_blind_or_small_and_big() -> None:
-    """Row 'posts': FPDB's 'posts blind X'."""
-    live = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 40\n"))
-    both = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 60\n"))
-    assert [(a.kind, a.amount) for a in live.actions if a.player == "Ann"][:1] == [(K.POST_BB, 4000)]
-    assert [(a.kind, a.amount) for a in both.actions if a.player == "Ann"][:2] == [(K.POST_BB, 4000),
-                                                                                  (K.POST_DEAD, 2000)]
-    odd = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 50\n"))
-    assert isinstance(odd, ParseFailure) and odd.line == 10 and "neither the big blind" in odd.message
+POSTS_BLIND = FIXTURES / "clean_27td_fl_posts_blind.txt"
+
+
+def test_posts_blind_outside_the_blinds_is_live_and_the_small_blind_dead() -> None:
+    """Row 'missed blinds' (RULES.md §18.4, issue 26 item 3): Dan, in neither blind, 'posts blind 44'
+    at 44/88: 44 live (he checks his option) and the small blind of 22 dead, unprinted. He plays to
+    the showdown and loses: the summary's changes (-11, -33, -99, -341, +479) add up to minus the
+    rake of 5 only so. Read as 44 live alone, the hand was RAKE_MISMATCH (798 + 5 against a pot of
+    781), COLLECTED_AMOUNT_WRONG and STACK_ARITHMETIC (Dan's 659)."""
+    (record,) = read_hands(POSTS_BLIND)
+    dan = [(a.kind, a.amount, a.line) for a in record.actions if a.player == "Dan" and a.kind.value.startswith("post")]
+    assert dan == [(K.POST_ANTE, 1100, 13), (K.POST_BB, 4400, 17), (K.POST_DEAD, 2200, 17)]
+    result = replay(record)
+    assert result.findings == ()
+    assert result.settlement.pots[0].amount == 80300 and result.settlement.collected == {"Hero": 79800}
+    changes = [end - seat.stack for seat, (_, end) in zip(record.seats, record.claims.final_stacks)]
+    assert sum(changes) == -record.claims.rake
+    live_only = replace(record, actions=tuple(a for a in record.actions if a.kind is not K.POST_DEAD))
+    assert codes(live_only) == ["RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"]
+
+
+def test_posts_blind_by_a_blind_has_no_dead_part() -> None:
+    """Row 'missed blinds': only a seat outside the blinds makes up a missed small blind; 'posts blind
+    X' is X live whatever X (another amount is the engine's BLIND_AMOUNT_WRONG, not a parse error)."""
+    text = HAND.replace("Hero: posts the big blind 40\n", "Hero: posts blind 40\n")
+    assert [(a.kind, a.amount) for a in one(text).actions if a.player == "Hero"][:2] == [(K.POST_BB, 4000),
+                                                                                        (K.DEAL, 0)]
+    odd = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 60\n"))
+    assert [(a.kind, a.amount) for a in odd.actions if a.player == "Ann"][:2] == [(K.POST_BB, 6000), (K.POST_DEAD, 2000)]
+    assert "BLIND_AMOUNT_WRONG" in codes(odd)
 
 
 def test_collected_rake_and_final_stacks_are_claims() -> None:
@@ -242,6 +264,7 @@ EXPECTED = {
     # file: [(hand id, code, line, expected, actual)], as `drawdealer validate --format json` gives them
     "clean_27td_fl.txt": [],
     "clean_27sd_nl.txt": [],
+    "clean_27td_fl_posts_blind.txt": [],
     "ACTION_AFTER_ROUND_CLOSED.txt": [("900000105", "ACTION_AFTER_ROUND_CLOSED", 25, None, "check")],
     "ACTION_BY_INACTIVE_PLAYER.txt": [("900000006", "ACTION_BY_INACTIVE_PLAYER", 22, None, "Bob")],
     "ACTION_OUT_OF_TURN.txt": [("900000005", "ACTION_OUT_OF_TURN", 13, "Ann", "Bob"),
@@ -329,7 +352,7 @@ def test_every_fixture_is_listed() -> None:
     assert sorted(p.name for p in FIXTURES.glob("*.txt")) == sorted(EXPECTED)
 
 
-@pytest.mark.parametrize("name", ["clean_27td_fl.txt", "clean_27sd_nl.txt"])
+@pytest.mark.parametrize("name", ["clean_27td_fl.txt", "clean_27sd_nl.txt", "clean_27td_fl_posts_blind.txt"])
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_the_clean_fixtures_convert_and_read_back_equal(name: str, to: str) -> None:
     (converted,) = list(convert_file(FIXTURES / name, to))

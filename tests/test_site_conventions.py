@@ -268,3 +268,48 @@ def test_each_reader_sets_the_conventions_its_site_s_logs_show(site: str) -> Non
     assert options.get("FL_RAISE_AFTER_SHORT_ALLIN", "ALLIN_PLUS_UNIT") == ("COMPLETE_LEVEL" if completions
                                                                             else "ALLIN_PLUS_UNIT")
     assert bool(options.get("SITE_KILLS_SITTING_OUT", False)) == bool(kills)
+
+
+# ---------------------------------------------------------------- §18.4 dead blinds
+
+def dead_blind_table(dan: int = 1000) -> HandState:
+    """No-limit single draw, blinds 25/50, A on the button, B and C in the blinds; D, coming back,
+    posts a dead small blind of 25 and a live big blind of 50."""
+    state = HandState.new(get_game("27SD-NL"), players=[("A", 1000), ("B", 1000), ("C", 1000), ("D", dan)],
+                          button="A", stakes=Stakes(sb=25, bb=50))
+    for kind, who, amount in ((K.POST_SB, "B", 25), (K.POST_BB, "C", 50), (K.POST_BB, "D", 50), (K.POST_DEAD, "D", 25)):
+        assert state.apply(Action(kind=kind, player=who, amount=amount)) == []
+    state.start()
+    return state
+
+
+def test_a_dead_blind_is_no_part_of_the_round_s_bet_nor_ever_uncalled() -> None:
+    """§18.4: D has 50 in front, not 75 (he may check his option); raising to 150 and finding no
+    caller he gets back 100 (his raise above the big blind's 50), never his dead 25, and takes 150."""
+    state = dead_blind_table()
+    assert state.bets() == {"B": 25, "C": 50, "D": 50} and state.legal_actions().check
+    for who, kind, amount in (("D", K.RAISE, 150), ("A", K.FOLD, 0), ("B", K.FOLD, 0), ("C", K.FOLD, 0)):
+        assert state.apply(Action(kind=kind, player=who, amount=amount)) == []
+    settlement = state.settle()
+    assert settlement.returned == {"D": 100} and settlement.collected == {"D": 150}
+    assert settlement.final_stacks["D"] == 1000 - 25 - 150 + 100 + 150
+
+
+def test_a_dead_blind_counts_in_the_poster_s_total_for_the_pots() -> None:
+    """§18.4, §9.4 step 2: D, all-in on 25 dead and 50 live, can win 75 from each of the three others
+    (main pot 300 = A's, B's, C's 75 and his own), not 50; the rest is side pot 1."""
+    state = dead_blind_table(dan=75)
+    for who, kind, amount in (("A", K.RAISE, 200), ("B", K.CALL, 175), ("C", K.CALL, 150)):
+        assert state.apply(Action(kind=kind, player=who, amount=amount)) == []
+    pots = state.pots()
+    assert [(p.amount, p.eligible) for p in pots] == [(300, ("A", "B", "C", "D")), (375, ("A", "B", "C"))]
+
+
+def test_dead_money_above_every_other_total_joins_the_last_pot() -> None:
+    """§18.4: D calls to 200 with the others: his total is 225, theirs 200, and his dead 25 above
+    them is no bet to win back alone: one pot of 825 for the best hand."""
+    state = dead_blind_table()
+    for who, kind, amount in (("D", K.RAISE, 200), ("A", K.CALL, 200), ("B", K.CALL, 175), ("C", K.CALL, 150)):
+        assert state.apply(Action(kind=kind, player=who, amount=amount)) == []
+    assert [(p.amount, p.eligible) for p in state.pots()] == [(825, ("A", "B", "C", "D"))]
+    assert state.pots_now() == [825]

@@ -503,10 +503,15 @@ class BettingRound:
         Commitments are whole-hand totals, antes included (§9.4 step 2): a player all-in for less
         than the ante can win only as much from each opponent, and the rest of an opponent's forced
         bets above that is returned when nobody else matched it. Equal antes never make an excess;
-        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
+        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals. A dead
+        blind is in its poster's total but no bet (§18.4): it is never returned as uncalled.
         """
         total = self.total
-        uncalled = uncalled_excess(self.matched())
+        matched = self.matched()
+        dead = self.dead_paid
+        if not self.italian and any(dead):
+            matched = [m - d for m, d in zip(matched, dead)]
+        uncalled = uncalled_excess(matched)
         if uncalled is not None:
             who, excess = uncalled
             short = self.short

@@ -76,9 +76,30 @@ class Settling:
         if all(folded[j] or stack[j] > 0 for j in range(self.n)):
             return [self.pot]
         active = [name for j, name in enumerate(self.names) if not folded[j]]
-        amounts = [p.amount for p in build_pots(dict(zip(self.names, self.total)), active)] or [0]
+        total, above = self._dead_capped(self.total)
+        amounts = [p.amount for p in build_pots(dict(zip(self.names, total)), active)] or [0]
         amounts[0] += self.dead
+        amounts[-1] += above
         return amounts
+
+    def _dead_capped(self, total: list[int]) -> tuple[list[int], int]:
+        """The totals that shape the pots, and the chips they leave to the last pot (RULES.md §9.4,
+        §18.4). A dead blind counts in its poster's ``T[i]``: all-in, he can win as much from each
+        opponent. But dead money of a player still in above every other such player's total is no
+        bet anybody could call: it makes no pot of its own (he would win his own dead chips back)
+        and joins the last pot, as folded chips above the top level do (§9.4 step 4)."""
+        dead = self.dead_paid
+        if self.italian or not any(dead):
+            return total, 0
+        folded, capped, above = self.folded, list(total), 0
+        for j, chips in enumerate(dead):
+            if chips and not folded[j]:
+                others = max((t for q, t in enumerate(total) if q != j and not folded[q]), default=0)
+                cap = max(total[j] - chips, others)
+                if total[j] > cap:
+                    above += total[j] - cap
+                    capped[j] = cap
+        return capped, above
 
     def pots(self) -> list[Pot]:
         """Main and side pots from the chips committed so far, dead money in the main pot (§9.4).
@@ -86,7 +107,8 @@ class Settling:
         The pots are shaped by the commitments as the betting matched them (``matched``); a call the
         log recorded short leaves its missing chips out of the pot where his chips end.
         """
-        names, total, short = self.names, self.matched(), self.short
+        names, short = self.names, self.short
+        total, above = self._dead_capped(self.matched())
         active: list[str] = []
         level = -1
         split = False
@@ -115,6 +137,8 @@ class Settling:
                         if left_out:
                             pots[k] = new_pot(amount=pots[k].amount - left_out, eligible=pots[k].eligible)
             pots = [pot for k, pot in enumerate(pots) if pot.amount or not k]  # a side pot of no chips is none
+        if above and pots:
+            pots[-1] = new_pot(amount=pots[-1].amount + above, eligible=pots[-1].eligible)
         if self.dead:
             if pots:
                 pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)

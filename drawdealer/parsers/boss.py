@@ -18,7 +18,7 @@ posts                         ``HAND_BLINDS`` ``KIND="HAND_SB"`` / ``"HAND_BB"``
                               order (the big blind may come first: the record lists the small
                               blind, the big blind, then dead money, §6.1); a second ``HAND_SB`` is a
                               dead small blind; ``HAND_AB`` both blinds (a big blind, and the
-                              small blind above it as dead money); ``HAND_ANTE``
+                              small blind above it as dead money, RULES.md §18.4); ``HAND_ANTE``
 players                       ``<PLAYER NAME SEAT AMOUNT STATE DEALER>`` for every seat of the
                               table: ``STATE_EMPTY`` is an empty seat, ``STATE_SITOUT`` sits
                               out, ``DEALER="Y"`` has the button. The button may sit out (a

@@ -27,7 +27,7 @@ posts                         ``posts the small blind of X``, ``posts the big bl
                               lists them from the small blind round the table; the order does not
                               matter to the rules, §6.1, and PHH's per-seat antes are read so);
                               a player coming in posts ``posts X`` (a live big blind) and may
-                              add ``posts a dead small blind of X`` (dead money)
+                              add ``posts a dead small blind of X`` (dead money, RULES.md §18.4)
 raises                        ``raises to X``: the total in front of the player this round
 all in                        ``calls X, and is all in`` (or without the comma)
 draws                         ``P discards N cards [..]`` (the cards for the hero only), every

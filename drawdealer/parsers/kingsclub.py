@@ -20,12 +20,15 @@ blinds, pot and no limit      ``No Limit 2-7 Single Draw - 25/50``: small and bi
 antes                         not in the header: ``P: posts ante 5.50`` (the table's ante is the
                               largest posted); listed from seat 1 up, the record lists them from
                               the small blind round the table (the order does not matter, §6.1)
-posts                         ``P: posts the small blind X``, ``P: posts the big blind X``; FPDB's
-                              ``P: posts blind X`` (no sample in the corpus) is a live big blind
-                              out of position, or, for small + big, the big blind live and the
-                              small one dead (``POST_DEAD``, as Full Tilt's dead small blind)
-missed blinds                 not always printed: the corpus' ``missed.sb`` hand pays a dead
-                              small blind it never logs (README "Real data")
+posts                         ``P: posts the small blind X``, ``P: posts the big blind X``
+missed blinds                 ``P: posts blind X`` from a seat outside the blinds makes up the
+                              blinds he missed (RULES.md §18.4): X live, as a big blind out of
+                              position, and the small blind dead, which the line does not print
+                              (``POST_DEAD`` on the same line): in a real 44/88 triple draw hand
+                              the summary's stack changes add up to minus the rake only so (the
+                              poster's change is X + 22 more than his play); the make-up post of
+                              the corpus' ``missed.sb`` hand is not printed at all (its review in
+                              tests/test_corpus_conformance.py)
 deal                          ``Dealt to P: [X X X X X]`` for every player dealt in, the hero's
                               cards shown: a seat with no such line sits out. A deal of unknown
                               cards of the game's size is not recorded (as PHH's ``????``); any
@@ -81,6 +84,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import HandRecord, PotClaim, Stakes
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
@@ -158,6 +162,7 @@ class KingsClubBuilder(HandBuilder):
         self.dealt: set[str] = set()
         self.rake = 0  # no 'Rake' line: no rake (the table's row 'rake')
         self.ledger = Ledger()  # the chips each player has in front of him this betting round (row 'calls')
+        self.make_ups: list[int] = []  # the index of each 'posts blind X' (row 'missed blinds')
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
         super().on_post_sb(m, number, line)
@@ -185,16 +190,10 @@ class KingsClubBuilder(HandBuilder):
         super().on_raise(m, number, line)
 
     def on_post_blind(self, m: re.Match[str], number: int, line: str) -> None:
-        """``P: posts blind X``: a live big blind, or small + big (the big live, the small dead)."""
-        amount, (small, big) = self.amount(m["amt"]), self.blinds
-        if amount == big:
-            self.on_post_bb(m, number, line)
-        elif amount == small + big:
-            self.add(K.POST_BB, m["name"], number, line, amount=big)
-            self.ledger.bring_to(m["name"], big)
-            self.add(K.POST_DEAD, m["name"], number, line, amount=small, all_in=self.all_in(m))
-        else:
-            raise LineError(f"a blind of {m['amt']} is neither the big blind nor the small and big blinds")
+        """``P: posts blind X``: X live (a big blind out of position); from a seat outside the blinds
+        the small blind dead as well, unprinted (:meth:`finish`, the table's row 'missed blinds')."""
+        self.make_ups.append(len(self.actions))
+        self.on_post_bb(m, number, line)
 
     def on_dealt(self, m: re.Match[str], number: int, line: str) -> None:
         """``Dealt to P: [X X X X X]`` (the hero's cards shown): who is dealt in."""
@@ -253,8 +252,27 @@ class KingsClubBuilder(HandBuilder):
         self.collected.append(PotClaim(player=self.player(m["name"]), amount=self.amount(m["amt"]),
                                        pot_index=index, line=number))
 
+    def blind_seats(self) -> list[str]:
+        """The players in the small and big blind's seats: the first two dealt in left of the button
+        (heads-up, the button and the other player; RULES.md §6.1)."""
+        dealt = [s for s in sorted(self.seats, key=lambda s: s.seat) if s.name in self.dealt] or self.seats
+        button = self.button_seat or 0
+        order = [s.name for s in dealt if s.seat > button] + [s.name for s in dealt if s.seat <= button]
+        return order[-1:] + order[:1] if len(order) == 2 else order[:2]
+
     def finish(self) -> None:
-        """A seat no ``Dealt to`` line names sits out (the table's row 'deal')."""
+        """A seat no ``Dealt to`` line names sits out (the table's row 'deal'); the dead small blind of
+        each ``posts blind X`` from a seat outside the blinds: its player posts neither blind and sits
+        in neither blind's seat (row 'missed blinds')."""
+        make_ups = set(self.make_ups)
+        blinds = {a.player for k, a in enumerate(self.actions)
+                  if a.kind in (K.POST_SB, K.POST_BB) and k not in make_ups}
+        blinds.update(self.blind_seats())
+        for k in reversed(self.make_ups):
+            post = self.actions[k]
+            if post.player not in blinds:
+                small = self.sb_post if self.sb_post is not None else self.blinds[0]
+                self.actions.insert(k + 1, replace(post, kind=K.POST_DEAD, amount=small))
         if self.dealt:
             acted = {a.player for a in self.actions}
             for seat in self.seats:

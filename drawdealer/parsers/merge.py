@@ -19,7 +19,8 @@ blinds, fixed limit           ``stakes="Limit $1/$2"``: small bet / big bet; the
 blinds, pot and no limit      ``stakes="Pot Limit ($0.05/$0.10)"``: small and big blind
 posts                         ``SMALL_BLIND``, ``BIG_BLIND``, ``ANTE``; ``INITIAL_BLIND`` (a new
                               player's live big blind); ``RETURN_BLIND`` (a returning player's
-                              blinds: a big blind, and the small blind above it as dead money)
+                              blinds: a big blind, and the small blind above it as dead money,
+                              RULES.md §18.4)
 players                       ``<player seat nickname balance dealtin>``: seats are numbered from
                               0 (the record numbers them from 1, as FPDB); ``dealtin="false"``
                               sits out; ``<players dealer="S">`` is the button's seat; events

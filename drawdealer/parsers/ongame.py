@@ -27,7 +27,7 @@ stakes, pot and no limit      ``$1/$1``: the small and the big blind. When they 
                               button; heads-up the button), is read as the small blind
 posts                         ``P posts small blind ($X)``, ``posts big blind ($X)``, ``posts
                               ante ($X)``; a player coming in posts ``big blind`` (live) and
-                              ``posts dead blind ($X)`` (dead money, §6.1)
+                              ``posts dead blind ($X)`` (dead money, §18.4)
 bets                          ``bets $X``, ``calls $X`` (the chips put in), ``raises $X to $Y``
                               (Y: the player's total this round); ``[all in]`` when all in
 draws                         ``P changed N cards`` (``changed 0 cards``: standing pat); the

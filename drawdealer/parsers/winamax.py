@@ -33,7 +33,7 @@ posts                         ``P posts small blind X``, ``P posts big blind X``
                               X``; a player coming in posts ``big blind X out of position`` (a
                               live big blind: he may check his option, as the corpus hand's three
                               newcomers do) and may add ``small blind X out of position`` (dead
-                              money, RULES.md §6.1); an X above the small blind is both blinds in
+                              money, RULES.md §18.4); an X above the small blind is both blinds in
                               one line (FPDB reads it so): a live big blind, the rest dead, and the
                               ``big blind 0€ out of position`` that follows it (FPDB's
                               'post.both' hand of 2016/11) posts nothing
