@@ -253,7 +253,6 @@ EXPECTED = {
     ],
     'ongame/ACTION_NO_BETTING_POSSIBLE.txt': [
         ('R5-3000-3', 'ACTION_NO_BETTING_POSSIBLE', 22, None, 'bet'),
-        ('R5-3000-3', 'SHOW_ORDER', 29, 'Hero', 'Bob'),
         ('R5-3000-3', 'POT_AMOUNT_WRONG', 25, 22, 42),
         ('R5-3000-3', 'RAKE_MISMATCH', 26, 22, 42),
         ('R5-3000-3', 'COLLECTED_AMOUNT_WRONG', 25, 20, 40),
