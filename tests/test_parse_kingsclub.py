@@ -219,17 +219,43 @@ def test_the_table_seats_its_highest_seat_number() -> None:
     assert record.options["MAX_PLAYERS_27"] == 7 and replay(record).findings == ()
 
 
-def test_games_drawdealer_does_not_play_and_runs_twice_are_skipped() -> None:
-    """Rows 'run it twice' and the module docstring: Drawmaha, a hand run twice, a cancelled hand."""
+def test_games_drawdealer_does_not_play_and_cancelled_hands_are_skipped() -> None:
+    """The module docstring: Drawmaha, a cancelled hand."""
     drawmaha = one(HAND.replace("Limit 2-7 Triple Draw", "Limit 2-7 Drawmaha"))
-    run_line = one(NL_HAND.replace("Hero shows [2d 3s 7h 5c 4s]", "Run 1: Hero shows [2d 3s 7h 5c 4s]\n"
-                                                                  "Run 2: Hero shows [2d 3s 7h 5c 9s]"))
-    run_draw = one(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]"))
     cancelled = one(HAND.replace("*** SUMMARY ***", "Hand cancelled\n*** SUMMARY ***"))
-    results = [drawmaha, run_line, run_draw, cancelled]
-    assert all(isinstance(r, Skipped) for r in results)
-    assert [r.reason for r in results] == ["game", "run_twice", "run_twice", "cancelled"]
-    assert "RULES.md §6.3" in run_line.message
+    assert [(type(r), r.reason) for r in (drawmaha, cancelled)] == [(Skipped, "game"), (Skipped, "cancelled")]
+
+
+RUN_TWICE = FIXTURES / "clean_27sd_nl_run_twice.txt"
+
+
+def test_a_hand_run_twice_is_read_run_by_run() -> None:
+    """Row 'run it twice' (RULES.md §18.5, issue 26 item 6): the play up to the all-in, then each run:
+    the hero's draw with that run's new card, Cat's draw (no run: in both), each run's shows."""
+    (record,) = read_hands(RUN_TWICE)
+    assert record.actions[-1].kind is K.CALL and len(record.runs) == 2
+    hero = [next(a for a in run if a.player == "Hero" and a.kind is K.DRAW) for run in record.runs]
+    assert [a.received for a in hero] == [tuple(map(parse_card, ("2d", "4s"))), tuple(map(parse_card, ("Kd", "6h")))]
+    assert [[a.line for a in run if a.player == "Cat"] for run in record.runs] == [[22, 25], [22, 26]]
+
+
+def test_each_run_s_part_of_the_pot_goes_to_its_own_winner() -> None:
+    """Row 'run it twice': Hero's 7-5 wins run 1, Cat's 8-6 run 2 (Hero's K-7 there): each takes half
+    of the 2,440 left after the rake; the log's 'wins (1,220) from pot' twice and the final stacks
+    agree. A log giving the whole pot to one of them is wrong."""
+    (record,) = read_hands(RUN_TWICE)
+    result = replay(record)
+    assert result.findings == () and result.settlement.collected == {"Hero": 122000, "Cat": 122000}
+    (award,) = result.state.settle().awards
+    assert award.reason.startswith("run 1: Hero's 7-5-4-3-2 beats") and "; run 2: Cat's 8-6-4-3-2 beats" in award.reason
+    text = RUN_TWICE.read_text().replace("Hero wins (1,220) from pot\nCat wins (1,220) from pot", "Hero wins pot (2,440)")
+    assert "COLLECTED_AMOUNT_WRONG" in codes(one(text))
+
+
+def test_runs_of_new_cards_while_the_betting_goes_on_are_a_parse_error() -> None:
+    """Row 'run it twice': runs are dealt when no more betting can happen (RULES.md §18.5)."""
+    failure = one(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]"))
+    assert isinstance(failure, ParseFailure) and failure.line == 20 and "before the betting is over" in failure.message
 
 
 @pytest.mark.parametrize("line", ["Hero dances", "Zed folds", "Hero discards [Xx] draws [2c]", "Hero bets 1,00",
@@ -250,12 +276,10 @@ def test_a_hand_without_its_table_line_is_a_parse_error() -> None:
     assert isinstance(failure, ParseFailure) and failure.line == 3 and "table line" in failure.message
 
 
-def test_validate_names_hands_run_twice_in_its_summary(tmp_path: Path) -> None:
-    path = tmp_path / "kc.txt"
-    path.write_text(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]") + "\n\n" + HAND)
-    result = CliRunner().invoke(app, ["validate", str(path)])
-    assert result.exit_code == 0, result.output
-    assert "1 clean" in result.output and "27SD-NL (run twice) ×1" in result.output
+def test_convert_leaves_a_hand_run_twice_out(tmp_path: Path) -> None:
+    """Neither PHH nor PokerStars text writes runs (RULES.md §18.5): ``convert`` leaves the hand out."""
+    (left_out,) = convert_file(RUN_TWICE, "phh")
+    assert (left_out.left_out, left_out.error) == ("run_twice", False)
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -265,6 +289,8 @@ EXPECTED = {
     "clean_27td_fl.txt": [],
     "clean_27sd_nl.txt": [],
     "clean_27td_fl_posts_blind.txt": [],
+    "clean_27sd_nl_run_twice.txt": [],
+    "RUNS_CONTRADICT.txt": [("900000103", "RUNS_CONTRADICT", 26, "Hero", "Cat")],
     "ACTION_AFTER_ROUND_CLOSED.txt": [("900000105", "ACTION_AFTER_ROUND_CLOSED", 25, None, "check")],
     "ACTION_BY_INACTIVE_PLAYER.txt": [("900000006", "ACTION_BY_INACTIVE_PLAYER", 22, None, "Bob")],
     "ACTION_OUT_OF_TURN.txt": [("900000005", "ACTION_OUT_OF_TURN", 13, "Ann", "Bob"),
@@ -387,4 +413,4 @@ def test_the_corpus_hands_settle_as_their_summaries_say() -> None:
             assert {p: settlement.final_stacks[p] for p, _ in record.claims.final_stacks} == dict(
                 record.claims.final_stacks)
             checked += 1
-    assert checked == 6
+    assert checked == 10  # the four hands run twice too (RULES.md §18.5)

@@ -165,6 +165,8 @@ class HandRecord:
 
     ``game`` is a game id or alias understood by ``engine.variants`` (``27TD-FL`` …);
     ``options`` overrides RULES.md §13 defaults (a site's house rules, e.g. PokerStars' reshuffle).
+    ``runs``: a hand whose rest was dealt more than once (RULES.md §18.5) holds in ``actions`` the play
+    up to where the runs began, and in ``runs`` each run's actions (its draws and showdown).
     """
 
     hand_id: str
@@ -181,3 +183,4 @@ class HandRecord:
     hero: str | None = None
     currency: str = ""  # "$", "€" or "" for chips; amounts are in cents when a currency is set
     extra: dict[str, Any] = field(default_factory=dict)  # format-specific fields kept for round trips
+    runs: tuple[tuple[Action, ...], ...] = ()  # run more than once: the actions of each run (RULES.md §18.5)

@@ -180,7 +180,12 @@ class Settling:
             taken = by_pot = min(rake, pot_total)
         else:
             taken, by_pot = sum(rake), rake
-        awards = self.award(pots, by_pot, explain=explain)
+        if self.runs:  # run more than once: each pot shared among the runs (RULES.md §18.5)
+            from drawdealer.engine.runs import settle_runs
+
+            awards = settle_runs(self, pots, by_pot, explain=explain)
+        else:
+            awards = self.award(pots, by_pot, explain=explain)
         collected: dict[str, int] = {}
         determined = True
         for aw in awards:

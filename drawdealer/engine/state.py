@@ -159,7 +159,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone", "short", "absent")
+                 "currency", "lone", "short", "absent", "runs")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -222,6 +222,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.nactive = self.ncan = n  # players not folded / not folded with chips behind
         self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
         self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
+        self.runs: list[HandState] | None = None  # the runs of a hand run more than once (engine.runs, §18.5)
         # players whose hand the site folds when their forced bet puts them all-in (RULES.md §18.3)
         self.absent = frozenset(index[s.name] for s in dealt if s.absent) if opts.site_kills_sitting_out \
             else frozenset()

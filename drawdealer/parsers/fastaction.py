@@ -84,6 +84,6 @@ summary_collected, reshuffles, lines, uncalled_printed, uncalled_in_collected, r
 
 new_record: Callable[..., HandRecord] = maker(
     HandRecord, ("hand_id", "game", "seats", "button", "stakes", "actions", "claims", "options", "source",
-                 "line", "end_line", "hero", "currency", "extra"), positional=True, name="new_record")
+                 "line", "end_line", "hero", "currency", "extra", "runs"), positional=True, name="new_record")
 """``new_record(hand_id, game, seats, button, stakes, actions, claims, options, source, line,
-end_line, hero, currency, extra)`` == ``HandRecord(…)``."""
+end_line, hero, currency, extra[, runs])`` == ``HandRecord(…)``."""
