@@ -13,12 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from drawdealer.engine.frozen import replace
 from drawdealer.engine.options import Options
 from drawdealer.engine.record import Action, HandRecord, Seat, Stakes
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.replay import _button, replay
+from drawdealer.engine.runs import run_parts
 from drawdealer.engine.state import BETTING, HandState
 from drawdealer.engine.variants import Structure, get_game
 from drawdealer.parsers import read_hands
@@ -313,3 +316,26 @@ def test_dead_money_above_every_other_total_joins_the_last_pot() -> None:
         assert state.apply(Action(kind=kind, player=who, amount=amount)) == []
     assert [(p.amount, p.eligible) for p in state.pots()] == [(825, ("A", "B", "C", "D"))]
     assert state.pots_now() == [825]
+
+
+@needs_corpus
+def test_a_phh_absent_mark_must_name_a_player() -> None:
+    """``_drawdealer_absent`` (RULES.md §18.3 in PHH) names players of the hand; another name is a
+    parse error on its line."""
+    from drawdealer.parsers import read_text, write_phh
+
+    text = write_phh(corpus_hand(SNG, "52589452703"))
+    assert "_drawdealer_absent = ['Player3']" in text
+    (failure,) = read_text(text.replace("_drawdealer_absent = ['Player3']", "_drawdealer_absent = ['Nobody']"))
+    line = text.splitlines().index("_drawdealer_absent = ['Player3']") + 1
+    assert (type(failure).__name__, failure.line) == ("ParseFailure", line) and "Nobody" in failure.message
+
+
+# ---------------------------------------------------------------- §18.5 the parts of a pot
+
+@given(st.integers(0, 10**9), st.integers(1, 9))
+def test_a_pot_cut_for_the_runs_keeps_every_chip_and_gives_the_odd_units_to_the_first_runs(amount, runs):
+    """§18.5: equal parts, the odd units one each to the first runs; nothing made or lost."""
+    parts = run_parts(amount, runs)
+    assert sum(parts) == amount and len(parts) == runs
+    assert parts == sorted(parts, reverse=True) and parts[0] - parts[-1] <= 1
