@@ -56,25 +56,33 @@ def _hands(run: HandState) -> dict[int, set]:
 
 def _contradictions(state: HandState, copies: Sequence[HandState], runs: Sequence[Sequence[Action]]) -> list[Finding]:
     """``RUNS_CONTRADICT`` where two runs cannot both be true (RULES.md §18.5): a player discards once,
-    so the cards he kept are in his hand in every run; and a card is one player's in one run only if
-    no other player holds it in another (kept, it is his in every run; dealt, it left the stub for
-    the runs after). A player's own cards common to his runs are not told apart from kept ones."""
+    so his discards are the same in every run and the cards he kept are in his hand in every run; and
+    a card is one player's in one run only if no other player holds it in another (kept, it is his in
+    every run; dealt, it left the stub for the runs after). A player's own cards common to his runs
+    are not told apart from kept ones."""
     out: list[Finding] = []
     if len(copies) < 2:
         return out
     hands = [_hands(run) for run in copies]
-    drawn = [0] * state.n
-    for action in runs[0]:
-        i = state.index.get(action.player, -1)
-        if action.kind is ActionKind.DRAW and i >= 0:
-            drawn[i] += action.count
+    discards = [_discards(state, actions) for actions in runs]
+    drawn = [sum(count for count, _ in discards[0].get(i, ())) for i in range(state.n)]
     size = state.spec.hand_size
     line = {k: next((a.line for a in reversed(actions) if a.line is not None), None) for k, actions in enumerate(runs)}
+    unlike: set[int] = set()  # players whose discards differ: what they kept cannot be told
+    for k in range(1, len(copies)):
+        for i in sorted(set(discards[0]) | set(discards[k])):
+            first, other = discards[0].get(i, ()), discards[k].get(i, ())
+            if [c for c, _ in first] != [c for c, _ in other] or any(
+                    a is not None and b is not None and set(a) != set(b) for (_, a), (_, b) in zip(first, other)):
+                unlike.add(i)
+                name = state.names[i]
+                out.append(_finding(state, f"{name} discards once, but not alike in run 1 and run {k + 1}",
+                                    [c for c, _ in first], [c for c, _ in other], line[k], name))
     for j in range(len(copies)):
         for k in range(j + 1, len(copies)):
             for i, cards in hands[j].items():
                 other = hands[k].get(i)
-                if other is None or len(cards) < size or len(other) < size:
+                if other is None or len(cards) < size or len(other) < size or i in unlike:
                     continue
                 kept = size - min(drawn[i], size)
                 if len(cards & other) < kept:
@@ -89,6 +97,16 @@ def _contradictions(state: HandState, copies: Sequence[HandState], runs: Sequenc
                             out.append(_finding(state, f"{card_str(card)} is {state.names[i]}'s in run {j + 1} and "
                                                 f"{state.names[q]}'s in run {k + 1}", state.names[i], state.names[q],
                                                 line[k], state.names[q], card=card_str(card)))
+    return out
+
+
+def _discards(state: HandState, actions: Sequence[Action]) -> dict[int, list[tuple[int, tuple | None]]]:
+    """Each player's draws in a run: how many cards, and which when the log names them."""
+    out: dict[int, list[tuple[int, tuple | None]]] = {}
+    for action in actions:
+        i = state.index.get(action.player, -1)
+        if action.kind is ActionKind.DRAW and i >= 0:
+            out.setdefault(i, []).append((action.count, action.discarded))
     return out
 
 
