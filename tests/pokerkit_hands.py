@@ -2,7 +2,8 @@
 
 The differential test (``tests/test_differential_pokerkit.py``) and ``bench/conformance.py`` both read
 hands from here. A hand is fixed-limit 2-7 triple draw (``F2L3D``) or no-limit 2-7 single draw
-(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
+(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players (or
+as many as asked: Badugi and single draw seat 8, §18.1), blinds, antes or a big-blind ante, deep and short stacks; every
 betting decision is one pokerkit says is legal (fold, check or call, a bet or raise of the minimum,
 the maximum or an amount between), every draw discards 0-5 held cards. pokerkit deals, shows down
 and pays; :func:`play` returns ``HandHistory.from_game_state(...).dumps()`` with pokerkit's
@@ -112,11 +113,12 @@ class Table:
         return len(self.antes) > 1
 
 
-def random_table(rng: random.Random, variant: str | None = None) -> Table:
-    """A table of 2-6 players whose blinds cover their forced bets (:data:`DIFFERENCES`
-    ``short_big_blind``); the other players may hold less than the big blind, or than the ante.
-    ``variant`` forces the game (else F2L3D or N2L1D, drawn last so that the 2-7 seeds stay as they were)."""
-    n = rng.randint(2, 6)
+def random_table(rng: random.Random, variant: str | None = None, players: int | None = None) -> Table:
+    """A table of 2-6 players (``players`` if given) whose blinds cover their forced bets
+    (:data:`DIFFERENCES` ``short_big_blind``); the other players may hold less than the big blind, or
+    than the ante. ``variant`` forces the game (else F2L3D or N2L1D, drawn last so that the 2-7 seeds
+    stay as they were)."""
+    n = players or rng.randint(2, 6)
     bb = rng.choice((2, 4, 10, 20))
     sb = rng.choice((bb // 2, bb // 2, bb)) if n > 2 else bb // 2  # DIFFERENCES["equal_blinds_heads_up"]
     kind = rng.choice(("none", "none", "all", "bb"))
@@ -176,20 +178,22 @@ class Redeal(Exception):
 
 
 @lru_cache(maxsize=None)
-def play(seed: int, variant: str | None = None) -> Hand:
-    """The hand of ``seed`` (of ``variant`` if given): the first deal from it that needs no :class:`Redeal`."""
+def play(seed: int, variant: str | None = None, players: int | None = None) -> Hand:
+    """The hand of ``seed`` (of ``variant`` and with ``players`` if given): the first deal from it that
+    needs no :class:`Redeal`."""
     avoided: list[str] = []
     rng = random.Random(seed)
     while True:
         try:
-            text, table, steered, pots = _play_once(rng, variant)
+            text, table, steered, pots = _play_once(rng, variant, players)
             return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered), pots=pots)
         except Redeal as r:
             avoided.append(r.key)
 
 
-def _play_once(rng: random.Random, variant: str | None = None) -> tuple[str, Table, list[str], int]:
-    table = random_table(rng, variant)
+def _play_once(rng: random.Random, variant: str | None = None, players: int | None = None
+               ) -> tuple[str, Table, list[str], int]:
+    table = random_table(rng, variant, players)
     steered: list[str] = []
     rounds: dict[int, _Round] = {}
     with warnings.catch_warnings():
