@@ -339,3 +339,43 @@ def test_a_pot_cut_for_the_runs_keeps_every_chip_and_gives_the_odd_units_to_the_
     parts = run_parts(amount, runs)
     assert sum(parts) == amount and len(parts) == runs
     assert parts == sorted(parts, reverse=True) and parts[0] - parts[-1] <= 1
+
+
+@needs_corpus
+def test_every_dead_post_of_the_corpus_is_read_as_dead_money_and_its_hand_is_clean() -> None:
+    """§18.4 (issue 26 item 3: every site's dead-money posts read so): the corpus' dead posts are Full
+    Tilt's 'posts a dead small blind' (a $5/$10 hand and one of the 10-game file) and OnGame's
+    'posts dead blind'; PokerStars' 'posts small & big blinds', Merge's RETURN_BLIND, Boss's second
+    small blind and Winamax's 'small blind X out of position' are read the same way (their readers'
+    tests) but no draw hand of the corpus has one. Each hand settles as its log says: the dead
+    chips in the pot, none of them returned with the uncalled bet (31497971185: 'Uncalled bet of $5',
+    not $7.50)."""
+    found = {}
+    for path in sorted((CORPUS / "fpdb").rglob("*")):
+        if path.suffix in (".txt", ".xml") and "summaries" not in path.parts:
+            for record in read_hands(path):
+                if isinstance(record, HandRecord) and any(a.kind is K.POST_DEAD for a in record.actions):
+                    result = replay(record)
+                    found[record.hand_id] = ([(a.player, a.amount) for a in record.actions if a.kind is K.POST_DEAD],
+                                             result.findings, result.settlement.returned)
+    assert found == {"31497971185": ([("Player2", 250)], (), {"Player2": 500}),
+                     "29705537870": ([("grimyreaper1", 125)], (), found["29705537870"][2]),
+                     "R5-81962116-233": ([("grommek", 2)], (), {"velabianca": 10})}
+
+
+def test_pokerstars_small_and_big_blinds_are_a_live_big_blind_and_a_dead_small_one() -> None:
+    """§18.4: 'posts small & big blinds $0.15' is the big blind live (Player4 may check, and calls the
+    raise with $0.10) and $0.05 dead: the live $0.10 stands for the call he made before, the pot holds
+    $0.05 more and his stack ends $0.05 lower."""
+    from drawdealer.parsers import read_text
+
+    text = (Path(__file__).resolve().parents[1] / "fixtures/pokerstars/td_fl_cash.txt").read_text(encoding="utf-8")
+    before = next(r for r in read_text(text) if isinstance(r, HandRecord))
+    posted = text.replace("Player3: posts big blind $0.10\n", "Player3: posts big blind $0.10\n"
+                          "Player4: posts small & big blinds $0.15\n", 1).replace("Player4: calls $0.10", "Player4: checks", 1)
+    after = next(r for r in read_text(posted) if isinstance(r, HandRecord))
+    assert [(a.kind, a.amount) for a in after.actions if a.player == "Player4"][:3] == [
+        (K.POST_BB, 10), (K.POST_DEAD, 5), (K.CHECK, 0)]
+    old, new = replay(before).settlement, replay(after).settlement
+    assert sum(p.amount for p in new.pots) == sum(p.amount for p in old.pots) + 5
+    assert new.final_stacks["Player4"] == old.final_stacks["Player4"] - 5 and new.returned == old.returned
