@@ -144,7 +144,8 @@ def test_posts_blind_by_a_blind_has_no_dead_part() -> None:
     assert [(a.kind, a.amount) for a in one(text).actions if a.player == "Hero"][:2] == [(K.POST_BB, 4000),
                                                                                         (K.DEAL, 0)]
     odd = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 60\n"))
-    assert [(a.kind, a.amount) for a in odd.actions if a.player == "Ann"][:2] == [(K.POST_BB, 6000), (K.POST_DEAD, 2000)]
+    assert [(a.kind, a.amount) for a in odd.actions if a.player == "Ann"][:2] == [(K.POST_BB, 6000),
+                                                                                 (K.POST_DEAD, 2000)]
     assert "BLIND_AMOUNT_WRONG" in codes(odd)
 
 
@@ -248,8 +249,24 @@ def test_each_run_s_part_of_the_pot_goes_to_its_own_winner() -> None:
     assert result.findings == () and result.settlement.collected == {"Hero": 122000, "Cat": 122000}
     (award,) = result.state.settle().awards
     assert award.reason.startswith("run 1: Hero's 7-5-4-3-2 beats") and "; run 2: Cat's 8-6-4-3-2 beats" in award.reason
-    text = RUN_TWICE.read_text().replace("Hero wins (1,220) from pot\nCat wins (1,220) from pot", "Hero wins pot (2,440)")
+    text = RUN_TWICE.read_text().replace("Hero wins (1,220) from pot\nCat wins (1,220) from pot",
+                                         "Hero wins pot (2,440)")
     assert "COLLECTED_AMOUNT_WRONG" in codes(one(text))
+
+
+def test_a_hand_run_twice_with_a_missed_blind_made_up() -> None:
+    """Rows 'run it twice' and 'missed blinds' together: Cat, on the button, 'posts blind 50' (25 more
+    dead) and the pot of 2,470 less 5 rake is cut in two parts of 1,232.50 (RULES.md §18.5)."""
+    text = RUN_TWICE.read_text()
+    for old, new in (("Seat 3: Cat (1,200)", "Seat 3: Cat (1,225)"),
+                     ("Hero: posts the big blind 50\n", "Hero: posts the big blind 50\nCat: posts blind 50\n"),
+                     ("Hero (1,220) +20", "Hero (1,232.50) +32.50"), ("Cat (1,220) +20", "Cat (1,232.50) +7.50"),
+                     ("wins (1,220) from pot", "wins (1,232.50) from pot")):
+        text = text.replace(old, new)
+    record = one(text)
+    assert [(a.kind, a.amount) for a in record.actions if a.player == "Cat"][:3] == [
+        (K.POST_ANTE, 2000), (K.POST_BB, 5000), (K.POST_DEAD, 2500)]
+    assert [len(run) for run in record.runs] == [4, 4] and codes(record) == []
 
 
 def test_runs_of_new_cards_while_the_betting_goes_on_are_a_parse_error() -> None:

@@ -256,7 +256,8 @@ class KingsClubBuilder(HandBuilder):
             raise LineError("a run begins before the betting is over", index=self.actions[first].line - self.start)
         count = max(self.runs.values())
         if set(self.runs.values()) != set(range(1, count + 1)):
-            raise LineError(f"runs {sorted(set(self.runs.values()))}: a run is missing", index=self.actions[first].line - self.start)
+            raise LineError(f"runs {sorted(set(self.runs.values()))}: a run is missing",
+                            index=self.actions[first].line - self.start)
         rest = list(enumerate(self.actions))[start:]
         return tuple(self.actions[:start]), tuple(tuple(a for k, a in rest if self.runs.get(k, run) == run)
                                                    for run in range(1, count + 1))
@@ -299,11 +300,15 @@ class KingsClubBuilder(HandBuilder):
         blinds = {a.player for k, a in enumerate(self.actions)
                   if a.kind in (K.POST_SB, K.POST_BB) and k not in make_ups}
         blinds.update(self.blind_seats())
+        inserted = []
         for k in reversed(self.make_ups):
             post = self.actions[k]
             if post.player not in blinds:
                 small = self.sb_post if self.sb_post is not None else self.blinds[0]
                 self.actions.insert(k + 1, replace(post, kind=K.POST_DEAD, amount=small))
+                inserted.append(k)
+        if inserted and self.runs:  # the actions of the runs moved down
+            self.runs = {k + sum(1 for at in inserted if at < k): run for k, run in self.runs.items()}
         if self.dealt:
             acted = {a.player for a in self.actions}
             for seat in self.seats:
@@ -346,11 +351,11 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     failure = builder.read_lines(first + 1, hand_id)
     if failure is not None:
         return failure
+    builder.finish()
     try:
         common, runs = builder.split_runs()
     except LineError as e:
         return builder.failure(e.message, e.index if e.index is not None else 0, hand_id)
-    builder.finish()
     antes = [x.amount for x in builder.actions if x.kind is K.POST_ANTE]
     ante = max(antes, default=0)
     if fixed:
