@@ -141,6 +141,7 @@ class ForcedBets:
                 self.dead += amount
             else:  # a dead blind (§18.4): in his T[i] (§9.4), no part of his bet in the round
                 self._put(i, amount, live=False)
+                self.dead_posted = True
         return problems
 
     def _put_forced(self, i: int, amount: int) -> None:

@@ -379,7 +379,7 @@ class BettingRound:
                                                            f"is to {self.money(target)}",
                                  target, to, {}))
         cap = opts.fl_max_bets_per_round
-        if self._fixed_capped():
+        if nbets >= cap and self._fixed_capped():  # the test of nbets first spares a call (most raises)
             problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets", cap, nbets + 1, {}))
         if not is_bet and r.acted[i] and full <= r.level[i]:
             problems.append(("RAISE_NOT_REOPENED", f"{self.names[i]} may only call or fold: no full raise since he "
@@ -508,9 +508,8 @@ class BettingRound:
         """
         total = self.total
         matched = self.matched()
-        dead = self.dead_paid
-        if not self.italian and any(dead):
-            matched = [m - d for m, d in zip(matched, dead)]
+        if self.dead_posted:
+            matched = [m - d for m, d in zip(matched, self.dead_paid)]
         uncalled = uncalled_excess(matched)
         if uncalled is not None:
             who, excess = uncalled

@@ -86,12 +86,11 @@ class Settling:
         """The totals that shape the pots, and the chips they leave to the last pot (RULES.md §9.4,
         §18.4). A dead blind counts in its poster's ``T[i]``: all-in, he can win as much from each
         opponent. But dead money of a player still in above every other such player's total is no
-        bet anybody could call: it makes no pot of its own (he would win his own dead chips back)
-        and joins the last pot, as folded chips above the top level do (§9.4 step 4)."""
-        dead = self.dead_paid
-        if self.italian or not any(dead):
+        bet anybody could call: it makes no pot of its own (he would win his own dead chips back) and
+        joins the last pot, as folded chips above the top level do (§9.4 step 4)."""
+        if not self.dead_posted:
             return total, 0
-        folded, capped, above = self.folded, list(total), 0
+        dead, folded, capped, above = self.dead_paid, self.folded, list(total), 0
         for j, chips in enumerate(dead):
             if chips and not folded[j]:
                 others = max((t for q, t in enumerate(total) if q != j and not folded[q]), default=0)

@@ -52,6 +52,7 @@ _RANKINGS: dict[object, Ranking] = {}
 _SEAT = attrgetter("seat")
 _CONFIGS: dict[tuple[int, ...], tuple[GameSpec, Options, _Config]] = {}
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
+_NO_ONE: frozenset[int] = frozenset()
 
 
 class _Config:
@@ -159,7 +160,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone", "short", "absent", "runs")
+                 "currency", "lone", "short", "absent", "runs", "dead_posted")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -224,8 +225,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
         self.runs: list[HandState] | None = None  # the runs of a hand run more than once (engine.runs, §18.5)
         # players whose hand the site folds when their forced bet puts them all-in (RULES.md §18.3)
-        self.absent = frozenset(index[s.name] for s in dealt if s.absent) if opts.site_kills_sitting_out \
-            else frozenset()
+        self.absent = {index[s.name] for s in dealt if s.absent} if opts.site_kills_sitting_out else _NO_ONE
+        self.dead_posted = False  # a dead blind was posted: in the totals, no bet (forced, §18.4)
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
