@@ -214,7 +214,7 @@ def _play_once(rng: random.Random, variant: str | None = None, players: int | No
                 _decide(state, table, rng, rounds.setdefault(street, _Round(lraise=table.blinds[1])), steered)
             else:
                 raise AssertionError(f"pokerkit waits for nothing: {state}")
-        _check_odd_chips(state)
+        _check_odd_chips(state, table)
     fields = {}
     if stub.reshuffles:  # pokerkit's stub rules (DIFFERENCES["reshuffle"]); drawdealer reads the rest from the PHH
         options = {"LAST_CARD_RULE": "DEAL_TO_LAST", "RESHUFFLE_POLICY": "ALL_BUT_CURRENT_PLAYER",
@@ -319,12 +319,15 @@ def _decide(state: pk.State, table: Table, rng: random.Random, rnd: _Round, stee
         state.check_or_call()
 
 
-def _check_odd_chips(state: pk.State) -> None:
+def _check_odd_chips(state: pk.State, table: Table) -> None:
     """:class:`Redeal` where pokerkit's split can differ from §9.6's: two or more odd chips of one split
     to one winner, or a split of pots that §9.6 splits one by one. pokerkit merges the main and side
     pots whose contenders are the same once the losers muck (an all-in loser's side pots), then splits
     the sum once: a main pot of 195 and a side pot of 77 shared by two give 153 each, not 98 + 39 and
-    97 + 38 (seed 101157 of fixed-limit Badugi)."""
+    97 + 38 (seed 101157 of fixed-limit Badugi). The pots are drawdealer's: a big-blind ante (the
+    table's) is dead money in the main pot, not in the big blind's total (seed 7017979 of 7-handed
+    Badugi: the big blind all-in, a main pot of 85 and a side pot of 95 each split with an odd chip,
+    where the ante in his total would have made 120 and 60)."""
     pushes = [op for op in state.operations if isinstance(op, pk.ChipsPushing)]
     won = [sum(op.amounts[i] for op in pushes) for i in range(state.player_count)]
     for op in pushes:
@@ -333,15 +336,20 @@ def _check_odd_chips(state: pk.State) -> None:
             raise Redeal("odd_chips")
     # what each player put in the pot, and the levels of the pots §9.4 builds from the contenders' totals
     put_in = [start - end + w for start, end, w in zip(state.starting_stacks, state.stacks, won)]
+    dead = 0
+    if len(table.antes) == 1:  # a big-blind ante: dead money in the main pot (RULES.md §6.1, BIG_BLIND_ANTE)
+        (bb, dead), = table.antes.items()
+        dead = min(dead, state.starting_stacks[bb])
+        put_in[bb] -= dead
     folded = {op.player_index for op in state.operations if isinstance(op, pk.Folding)}
     sharers = [i for i, w in enumerate(won) if w > 0]
     below = 0
-    for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded}):
-        pot = sum(min(c, level) - min(c, below) for c in put_in)
+    for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded} - {0}):
+        pot = sum(min(c, level) - min(c, below) for c in put_in) + dead
         sharing = sum(1 for i in sharers if put_in[i] >= level)
         if sharing > 1 and pot % sharing:
             raise Redeal("odd_chips")
-        below = level
+        below, dead = level, 0
 
 
 def findings(text: str) -> tuple[Finding, ...]:
