@@ -11,6 +11,11 @@ tasks (:func:`plan`): a file, or for a large PokerStars file a byte range starti
 (:func:`split_points`); a task's lines are numbered from its start and shifted by the lines of the
 tasks before it, so ``jobs`` processes give the same reports, in the same order, as one.
 
+A caller that wants more of each hand than its report (``drawdealer stats``) passes ``tally``: each
+task's hands are also folded into a :class:`Tally` of their own, in the process that replays them,
+and that tally follows the task's reports in the stream (small per-task values, merged by the
+caller in input order).
+
 Hands are replayed one by one with the house rules their reader attached (``HandRecord.options``);
 consecutive Italian deals of a file are chained (:class:`~drawdealer.engine.replay.Session`:
 carried pot, opening requirement, false opener's penalty, dealer rotation, RULES.md §10). Other
@@ -24,13 +29,16 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
+
+if TYPE_CHECKING:
+    from drawdealer.engine.replay import ReplayResult
 
 CHUNK_BYTES = 1 << 20
 """Target size of a byte range of a large PokerStars file (one task): about 700 hands, a quarter of a
@@ -111,6 +119,14 @@ class PassedOver:
     def to_dict(self) -> dict[str, str]:
         """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
         return {"file": self.file, "skipped": self.reason}
+
+
+class Tally(Protocol):
+    """What ``validate(tally=...)`` folds each task's hands into: ``add`` is called once per hand in
+    input order with its report and, for a replayed hand, its record and replay result (both None
+    for a hand skipped or not parsed). It travels between processes pickled."""
+
+    def add(self, report: HandReport, record: HandRecord | None, result: ReplayResult | None) -> None: ...
 
 
 _NOT_READ = (FileProblem, PassedOver)
@@ -317,10 +333,12 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
 
 
-def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> Iterator[HandReport | FileProblem]:
+def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
+         tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | Tally]:
     """Read and replay every hand of ``task``, one at a time, lines shifted by ``offset`` (the lines
     of the file before the task's start, when known); a file that can no longer be read (gone since
-    it was planned) gives a :class:`FileProblem`."""
+    it was planned) gives a :class:`FileProblem`. With ``tally``, every hand is also added to a new
+    tally, yielded last."""
     from drawdealer.engine.replay import Session, replay
     from drawdealer.engine.variants import UnknownGame, get_game
     from drawdealer.parsers import FormatError, ParseFailure, Skipped
@@ -333,6 +351,7 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
     except (OSError, FormatError) as exc:
         yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
         return
+    folded = tally() if tally is not None else None
     for result in results:
         if isinstance(result, HandRecord):
             record = result if game is None else replace(result, game=game)
@@ -354,31 +373,43 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
                 failure = Finding(code="PARSE_ERROR", hand_id=record.hand_id, line=record.line,
                                   message=f"drawdealer could not replay this hand (internal error: {exc!r}); "
                                           "please report it with the hand")
-                yield HandReport(file=name, hand_id=record.hand_id, line=record.line, game=record.game,
-                                 findings=(failure,), status="unparsed").shifted(offset)
+                report = HandReport(file=name, hand_id=record.hand_id, line=record.line, game=record.game,
+                                    findings=(failure,), status="unparsed").shifted(offset)
+                if folded is not None:
+                    folded.add(report, None, None)
+                yield report
                 continue
             findings = outcome.findings
-            yield _report(name, record.hand_id, record.line + offset, outcome.game,
-                          _shift(findings, offset) if offset and findings else findings)
-        elif isinstance(result, Skipped):
+            report = _report(name, record.hand_id, record.line + offset, outcome.game,
+                             _shift(findings, offset) if offset and findings else findings)
+            if folded is not None:
+                folded.add(report, record, outcome)
+            yield report
+            continue
+        if isinstance(result, Skipped):
             session = None
-            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
-                             findings=(result.finding(),), status="skipped").shifted(offset)
+            report = HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
+                                findings=(result.finding(),), status="skipped").shifted(offset)
         else:
             assert isinstance(result, ParseFailure)
             session = None
             finding = result.finding()
             if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
                 finding = replace(finding, actual=result.text or None)
-            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
-                             findings=(finding,), status="unparsed").shifted(offset)
+            report = HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
+                                findings=(finding,), status="unparsed").shifted(offset)
+        if folded is not None:
+            folded.add(report, None, None)
+        yield report
+    if folded is not None:
+        yield folded
 
 
-def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FileProblem], int]:
-    """A worker's job: every report of a task, and how many lines the task spans."""
-    task, game = args
+def _run_whole(args: tuple[Task, str | None, Callable[[], Tally] | None]) -> tuple[list[Any], int]:
+    """A worker's job: every report of a task (and its tally), and how many lines the task spans."""
+    task, game, tally = args
     counter = [0]
-    reports = list(_run(task, game, counter))
+    reports = list(_run(task, game, counter, tally=tally))
     return reports, counter[0]
 
 
@@ -394,8 +425,8 @@ def auto_jobs(paths: Sequence[str | Path]) -> int:
 
 
 def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
-             chunk: int | None = None, progress: Callable[[int], None] | None = None
-             ) -> Iterator[HandReport | FileProblem | PassedOver]:
+             chunk: int | None = None, progress: Callable[[int], None] | None = None,
+             tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
     :class:`FileProblem`) and every file of a folder that is not read (a :class:`PassedOver`), in
     input order.
@@ -404,16 +435,18 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
     finding. ``jobs`` > 1 spreads the tasks over that many processes, same output; ``"auto"`` is
     :func:`auto_jobs`. ``progress`` is called with the bytes of each finished task. ``chunk``: size of
-    the byte ranges of large files (default :data:`CHUNK_BYTES`).
+    the byte ranges of large files (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable
+    giving a :class:`Tally`): each task's hands are added to a new tally, yielded after the task's
+    reports (module docstring).
     """
     if jobs == "auto":
         jobs = auto_jobs(paths)
     tasks = plan(paths, chunk=chunk)
     if jobs > 1:
-        work = _parallel(tasks, game, jobs)
+        work = _parallel(tasks, game, jobs, tally)
         stream = _shift_lines(work, progress)
     else:
-        work = stream = _serial(tasks, game, progress)
+        work = stream = _serial(tasks, game, progress, tally)
     if not strict:
         yield from stream
         return
@@ -425,7 +458,8 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
 
 
 def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
-            progress: Callable[[int], None] | None = None) -> Iterator[HandReport | FileProblem | PassedOver]:
+            progress: Callable[[int], None] | None = None, tally: Callable[[], Tally] | None = None
+            ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """The reports of the tasks, in order, with file line numbers: a range task starts where the
     tasks before it in its file ended. ``progress`` gets each finished task's bytes."""
     offset = 0
@@ -436,13 +470,14 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
         if task.start == 0:  # a file's first task (the same file may be named twice)
             offset = 0
         counter = [0]
-        yield from _run(task, game, counter, offset)
+        yield from _run(task, game, counter, offset, tally)
         offset += counter[0]
         if progress is not None:
             progress(task.size)
 
 
-def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
+def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int,
+              tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
     when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process are
     in flight, so memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the
@@ -456,7 +491,7 @@ def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None
     try:
         pending: deque[tuple[Any, Any]] = deque()
         for task in tasks:
-            pending.append((task, None if isinstance(task, _NOT_READ) else pool.apply_async(_run_whole, ((task, game),))))
+            pending.append((task, None if isinstance(task, _NOT_READ) else pool.apply_async(_run_whole, ((task, game, tally),))))
             while len(pending) > window or (pending and pending[0][1] is None):
                 yield from _drain(pending.popleft())
         while pending:
@@ -478,7 +513,7 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
 
 
 def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None
-                 ) -> Iterator[HandReport | FileProblem | PassedOver]:
+                 ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """The reports of :func:`_parallel` with file line numbers: a range task's lines are shifted by
     the lines before it."""
     offset = 0
@@ -493,7 +528,7 @@ def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None
                 offset = 0
         if isinstance(item, HandReport):
             yield item.shifted(offset)
-        elif isinstance(item, FileProblem):
+        elif not isinstance(item, int):  # a FileProblem, or the task's tally
             yield item
         else:
             offset += item

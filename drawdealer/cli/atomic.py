@@ -3,7 +3,8 @@
 The new text goes to a temporary file in the same folder (so that the rename stays on one file
 system), is flushed and fsynced, renamed over the old file with ``os.replace``, and the folder is
 fsynced so the rename survives a power cut. If anything fails before the rename, the temporary
-file is removed and the old file is untouched. Used by the dealer's journal and ``convert -o``.
+file is removed and the old file is untouched. Used by the dealer's journal, ``convert -o`` and
+``stats --graph``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any
 
 TEMP_SUFFIX = ".tmp"
 """Temporary files are ``.<name>.<random>.tmp`` beside the file they will replace."""
@@ -27,13 +28,14 @@ def _new_file_mode() -> int:
 
 
 @contextmanager
-def replacing(path: Path) -> Iterator[TextIO]:
-    """A UTF-8 text handle whose content replaces ``path`` when the ``with`` block ends normally."""
+def replacing(path: Path, *, binary: bool = False) -> Iterator[Any]:
+    """A UTF-8 text handle (a binary one with ``binary``) whose content replaces ``path`` when the
+    ``with`` block ends normally."""
     directory = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
         os.fchmod(fd, _new_file_mode())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())

@@ -18,6 +18,7 @@ from drawdealer.engine.frozen import replace
 from drawdealer.engine.phases import COMPLETE
 from drawdealer.engine.pots import Pot, PotAward, new_pot, take_rake
 from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.words import counted
 
 if TYPE_CHECKING:
     from drawdealer.engine.state import HandState
@@ -76,8 +77,9 @@ def _contradictions(state: HandState, copies: Sequence[HandState], runs: Sequenc
                     a is not None and b is not None and set(a) != set(b) for (_, a), (_, b) in zip(first, other)):
                 unlike.add(i)
                 name = state.names[i]
-                out.append(_finding(state, f"{name} discards once, but not alike in run 1 and run {k + 1}",
-                                    [c for c, _ in first], [c for c, _ in other], line[k], name))
+                said, now = _said(first), _said(other)
+                out.append(_finding(state, f"{name} discards {said} in run 1 and {now} in run {k + 1}: a player "
+                                    "discards once", said, now, line[k], name))
     for j in range(len(copies)):
         for k in range(j + 1, len(copies)):
             for i, cards in hands[j].items():
@@ -87,9 +89,10 @@ def _contradictions(state: HandState, copies: Sequence[HandState], runs: Sequenc
                 kept = size - min(drawn[i], size)
                 if len(cards & other) < kept:
                     name = state.names[i]
-                    out.append(_finding(state, f"{name} kept {kept} cards, but his hands of run {j + 1} "
-                                        f"({cards_str(sorted(cards))}) and run {k + 1} ({cards_str(sorted(other))}) "
-                                        f"share {len(cards & other)}", kept, len(cards & other), line[k], name))
+                    out.append(_finding(state, f"{name} kept {counted(kept, 'card')}, yet {name}'s hands of run "
+                                        f"{j + 1} ({cards_str(sorted(cards))}) and run {k + 1} "
+                                        f"({cards_str(sorted(other))}) share {counted(len(cards & other), 'card')}",
+                                        kept, len(cards & other), line[k], name))
             for i, cards in hands[j].items():
                 for q, other in hands[k].items():
                     if q != i:
@@ -108,6 +111,11 @@ def _discards(state: HandState, actions: Sequence[Action]) -> dict[int, list[tup
         if action.kind is ActionKind.DRAW and i >= 0:
             out.setdefault(i, []).append((action.count, action.discarded))
     return out
+
+
+def _said(draws: Sequence[tuple[int, tuple | None]]) -> str:
+    """A player's draws of a run as a message says them: the cards when known, else how many."""
+    return " then ".join(cards_str(cards) if cards else counted(count, "card") for count, cards in draws) or "nothing"
 
 
 def _finding(state: HandState, message: str, expected: object, actual: object, line: int | None, player: str,

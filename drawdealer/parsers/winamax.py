@@ -210,9 +210,10 @@ class WinamaxBuilder(HandBuilder):
             received, count = hidden_cards(m["b"] if m["b"] is not None else m["a"])
             if len(received) == count:
                 self.replace_draw(name, kept=kept if len(kept) == held else None, received=received,
-                                  received_count=count)
+                                  received_count=count, received_lines=(number,) * count)
             elif count != self.actions[self.draw_index[name]].count:  # unknown cards: a claim of their
-                self.replace_draw(name, received_count=count)  # count only where it is not the discards'
+                self.replace_draw(name, received_count=count,  # count only where it is not the discards'
+                                  received_lines=(number,) * count)
             return
         cards, count = hidden_cards(m["a"] if m["b"] is None else f"{m['a']} {m['b']}")
         self.dealt.add(name)
