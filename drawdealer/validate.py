@@ -52,6 +52,9 @@ for a while does not leave the workers idle."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
+REPORT_SCHEMA = 1
+"""The ``schema`` of every JSON line of the report (``docs/report.schema.json`` describes it):
+raised whenever a line's shape changes (a key added, gone, renamed or of another type)."""
 _HEADER = lazy(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
@@ -87,10 +90,10 @@ class HandReport:
         return _report, (self.file, self.hand_id, self.line, self.game, self.findings, self.status)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON Lines object: file, hand_id, line, game, findings (code, severity, line, message,
-        expected, actual; ``column`` too for ``PARSE_ERROR``)."""
-        return {"file": self.file, "hand_id": self.hand_id, "line": self.line, "game": self.game,
-                "findings": [finding_dict(f) for f in self.findings]}
+        """The JSON Lines object: schema (:data:`REPORT_SCHEMA`), file, hand_id, line, game, findings
+        (code, severity, line, message, expected, actual, caused_by; ``column`` too for ``PARSE_ERROR``)."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "hand_id": self.hand_id, "line": self.line,
+                "game": self.game, "findings": [finding_dict(f) for f in self.findings]}
 
 
 _report: Callable[..., HandReport] = maker(HandReport, positional=True, name="_report")
@@ -116,9 +119,9 @@ class PassedOver:
     reason: str
     unreadable: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
-        return {"file": self.file, "skipped": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON Lines object: ``{"schema": 1, "file": PATH, "skipped": REASON}``."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "skipped": self.reason}
 
 
 class Tally(Protocol):
@@ -137,7 +140,8 @@ _NOT_READ = (FileProblem, PassedOver)
 class Task:
     """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
     ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see
-    :mod:`drawdealer.inputs`)."""
+    :mod:`drawdealer.inputs`), unless its bytes travel with it in ``data`` (``--ship`` to a
+    cluster's workers, :mod:`drawdealer.cluster`; ``validate_bytes``)."""
 
     file: str
     path: str
@@ -146,6 +150,7 @@ class Task:
     start: int = 0
     end: int | None = None
     size: int = 0
+    data: bytes | None = None
 
 
 def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
@@ -256,15 +261,20 @@ def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProb
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
-    Hidden files (``.name``) inside a folder are not looked at.
+    Hidden files (``.name``) inside a folder are not looked at, nor the dealer's own files of a
+    ``drawdealer deal`` journal (``journal_files.dealer_files``: its hands are read).
     """
+    from drawdealer.journal_files import dealer_files
+
     for path in map(Path, paths):
         if not path.is_dir():
             yield path, True
             continue
         found: list[tuple[str, Path | OSError]] = []
         for folder, _dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
-            found += ((os.path.join(folder, f), Path(folder, f)) for f in files if not f.startswith("."))
+            own = dealer_files(files)
+            found += ((os.path.join(folder, f), Path(folder, f)) for f in files
+                      if not f.startswith(".") and f not in own)
         for name, item in sorted(found, key=lambda pair: Path(pair[0])):
             if isinstance(item, OSError):
                 yield FileProblem(file=name, message=f"cannot read this folder ({item.strerror or item})")
@@ -311,7 +321,8 @@ class _Window(io.RawIOBase):
 
 def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
     """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
-    raw = _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size)
+    raw = (io.BytesIO(task.data) if task.data is not None
+           else _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size))
     from drawdealer.parsers.sniff import decoded, text_blocks
 
     text = decoded(raw, task.encoding)
@@ -327,7 +338,7 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     from drawdealer.parsers import read_hands
 
     if task.end is None:
-        return read_hands(task.path, source=task.file)
+        return read_hands(task.path if task.data is None else task.data, source=task.file)
     from drawdealer.parsers import pokerstars, sniff
 
     return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
@@ -426,7 +437,8 @@ def auto_jobs(paths: Sequence[str | Path]) -> int:
 
 def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
              chunk: int | None = None, progress: Callable[[int], None] | None = None,
-             tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
+             tally: Callable[[], Tally] | None = None, cluster: Any = None, ship: bool = False
+             ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
     :class:`FileProblem`) and every file of a folder that is not read (a :class:`PassedOver`), in
     input order.
@@ -434,15 +446,22 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     ``game`` forces the game of every hand read (a game id or alias of ``engine.variants``; hands the
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
     finding. ``jobs`` > 1 spreads the tasks over that many processes, same output; ``"auto"`` is
-    :func:`auto_jobs`. ``progress`` is called with the bytes of each finished task. ``chunk``: size of
-    the byte ranges of large files (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable
-    giving a :class:`Tally`): each task's hands are added to a new tally, yielded after the task's
-    reports (module docstring).
+    :func:`auto_jobs`. ``cluster`` (a Dask scheduler's address or a ``distributed.Client``) runs the
+    same tasks on a Dask cluster instead, same output (:mod:`drawdealer.cluster`; ``jobs`` is then
+    not used), its workers reading the files or, with ``ship``, given their bytes. ``progress`` is
+    called with the bytes of each finished task. ``chunk``: size of the byte ranges of large files
+    (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable giving a :class:`Tally`): each
+    task's hands are added to a new tally, yielded after the task's reports (module docstring).
     """
-    if jobs == "auto":
+    if jobs == "auto" and cluster is None:
         jobs = auto_jobs(paths)
     tasks = plan(paths, chunk=chunk)
-    if jobs > 1:
+    if cluster is not None:
+        from drawdealer.cluster import on_cluster
+
+        work = on_cluster(tasks, game, cluster, ship=ship, tally=tally)
+        stream = _shift_lines(work, progress)
+    elif jobs > 1:
         work = _parallel(tasks, game, jobs, tally)
         stream = _shift_lines(work, progress)
     else:
@@ -478,35 +497,46 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int,
               tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
-    """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
-    when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process are
-    in flight, so memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the
-    interrupted main process stops them (``pool.terminate``) instead of each printing its own traceback."""
+    """The tasks run by ``jobs`` processes (:func:`in_order`), at most :data:`TASKS_AHEAD` tasks a
+    process in flight. Workers ignore Ctrl-C: the interrupted main process stops them
+    (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
     import signal
 
-    window = TASKS_AHEAD * jobs
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
-        pending: deque[tuple[Any, Any]] = deque()
-        for task in tasks:
-            pending.append((task, None if isinstance(task, _NOT_READ) else pool.apply_async(_run_whole, ((task, game, tally),))))
-            while len(pending) > window or (pending and pending[0][1] is None):
-                yield from _drain(pending.popleft())
-        while pending:
-            yield from _drain(pending.popleft())
+        yield from in_order(tasks, game, lambda run, args: pool.apply_async(run, (args,)).get, TASKS_AHEAD * jobs,
+                            tally)
     finally:
         pool.terminate()
         pool.join()
 
 
+def in_order(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
+             submit: Callable[[Callable[[Any], Any], Any], Callable[[], Any]], window: int,
+             tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
+    """The tasks run by an executor, in order: ``(task, report)`` pairs (and the task's tally), then
+    ``(task, lines)`` when a task is done (for :func:`_shift_lines`). ``submit(run, args)`` starts
+    ``run(args)`` elsewhere and gives a function that waits for its value; at most ``window`` tasks
+    are in flight, so memory stays bounded however many tasks there are. One runner for two
+    executors: a process pool (``--jobs``, :func:`_parallel`) and a Dask cluster (``--cluster``,
+    :mod:`drawdealer.cluster`)."""
+    pending: deque[tuple[Any, Any]] = deque()
+    for task in tasks:
+        pending.append((task, None if isinstance(task, _NOT_READ) else submit(_run_whole, (task, game, tally))))
+        while len(pending) > window or (pending and pending[0][1] is None):
+            yield from _drain(pending.popleft())
+    while pending:
+        yield from _drain(pending.popleft())
+
+
 def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
-    task, future = item
-    if future is None:
+    task, result = item
+    if result is None:
         yield task, None
         return
-    reports, lines = future.get()
+    reports, lines = result()
     for report in reports:
         yield task, report
     yield task, lines

@@ -132,8 +132,8 @@ def ranking_for(spec: GameSpec, players: int, options: Options) -> Ranking:
 
 @record
 class PlayerView:
-    """One player dealt into the hand, now: chips behind, in front this round and in the pot this
-    hand, and what became of his cards (RULES.md §7.1, §9.2)."""
+    """One player dealt into the hand, now: chips behind, in front in the betting round under way
+    (0 between rounds) and in the pot this hand, and what became of his cards (RULES.md §7.1, §9.2)."""
 
     name: str
     stack: int
@@ -245,9 +245,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         spec, n, italian_game = self.spec, self.n, self.italian
         high = spec.most_players(self.opts.max_players_27)
         if not 2 <= n <= high:
+            raise_it = " (MAX_PLAYERS_27 raises the limit, up to 10)" if spec.seats_by_option and high < 10 else ""
             out.append(self._finding(("PLAYER_COUNT_INVALID",
-                                      f"{spec.id} is for 2 to {high} players, not {n}"
-                                      f"{spec.seats_note(self.opts.max_players_27)}",
+                                      f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
                                       f"2..{high}", n, {}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n
@@ -323,7 +323,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         i = self.index.get(name)
         if i is None:
             return None
-        return PlayerView(name=name, stack=self.stack[i], bet=self.bet[i], committed=self.total[i],
+        in_front = self.bet[i] if self.phase <= BETTING else 0  # SETUP (forced bets) or BETTING
+        return PlayerView(name=name, stack=self.stack[i], bet=in_front, committed=self.total[i],
                           folded=self.folded[i], shown=self.shown.get(i), mucked=i in self.mucked)
 
     @property
@@ -340,7 +341,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         return dict(zip(self.names, self.stack))
 
     def bets(self) -> dict[str, int]:
-        """Chips in front of each player in the current betting round."""
+        """Chips in front of each player in the betting round under way (forced bets before the
+        deal); none between rounds, when the chips of the round just closed are in the pots."""
+        if self.phase > BETTING:
+            return {}
         return {name: b for name, b in zip(self.names, self.bet) if b}
 
 

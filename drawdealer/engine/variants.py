@@ -81,12 +81,6 @@ class GameSpec:
             return max(self.seats_at_least, min(self.max_players, max_players_27))
         return self.max_players
 
-    def seats_note(self, max_players_27: int) -> str:
-        """For a message refusing a table size: what may raise the limit, while it can (RULES.md §18.1)."""
-        if self.seats_by_option and self.most_players(max_players_27) < self.max_players:
-            return f" (MAX_PLAYERS_27 raises the limit, up to {self.max_players})"
-        return ""
-
     @property
     def splits_pot(self) -> bool:
         """Every pot is halved between two rankings (Badeucey, Badacey, RULES.md §17)."""
