@@ -3,7 +3,8 @@
 The differential test (``tests/test_differential_pokerkit.py``) and ``bench/conformance.py`` both read
 hands from here. A hand is fixed-limit 2-7 triple draw (``F2L3D``) or no-limit 2-7 single draw
 (``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players (or
-as many as asked: Badugi and single draw seat 8, §18.1), blinds, antes or a big-blind ante, deep and short stacks; every
+as many as asked: Badugi and single draw seat 8, §18.1), blinds, antes or a big-blind ante, deep and
+short stacks; every
 betting decision is one pokerkit says is legal (fold, check or call, a bet or raise of the minimum,
 the maximum or an amount between), every draw discards 0-5 held cards. pokerkit deals, shows down
 and pays; :func:`play` returns ``HandHistory.from_game_state(...).dumps()`` with pokerkit's

@@ -263,5 +263,6 @@ def test_the_2021_table_line_and_both_blinds_with_a_big_blind_of_nothing() -> No
     assert posts == [(K.POST_SB, "Hero", 25), (K.POST_BB, "Eve", 50), (K.POST_BB, "Ann", 50), (K.POST_DEAD, "Ann", 25)]
     result = replay(record)
     assert result.findings == () and result.settlement.collected == {"Hero": 405}
-    (old,) = read_text(EXPORT_2021.read_text(encoding="utf-8").replace("Seat #2 is the button", "Seat 0000002 is the button"))
+    text = EXPORT_2021.read_text(encoding="utf-8")
+    (old,) = read_text(text.replace("Seat #2 is the button", "Seat 0000002 is the button"))
     assert isinstance(old, HandRecord) and old.button == "Bob"

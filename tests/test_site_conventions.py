@@ -61,7 +61,8 @@ def test_pokerstars_completes_the_level_a_half_bet_all_in_began(hand_id: str, li
     raise_ = next(a for a in record.actions if a.line == line)
     assert (raise_.kind, raise_.amount) == (K.RAISE, raise_to)
     assert "RAISE_SIZE_FIXED_LIMIT" not in codes(record)
-    assert codes(record) == (["SHOW_ORDER"] if hand_id == "52479754591" else [])  # §9.1, kept (test_corpus_conformance)
+    # §9.1, kept (test_corpus_conformance)
+    assert codes(record) == (["SHOW_ORDER"] if hand_id == "52479754591" else [])
     default = replay(replace(record, options={**record.options, "FL_RAISE_AFTER_SHORT_ALLIN": "ALLIN_PLUS_UNIT"}))
     first = default.findings[0]
     assert (first.code, first.line, first.expected, first.actual) == ("RAISE_SIZE_FIXED_LIMIT", line, allin_plus_unit,
@@ -164,7 +165,8 @@ def absent_table(absent: bool) -> HandState:
     is all-in on his blind."""
     seats = [Seat(seat=1, name="A", stack=1000), Seat(seat=2, name="B", stack=25, absent=absent),
              Seat(seat=3, name="C", stack=1000)]
-    state = HandState(get_game("27TD-FL"), seats=seats, button="A", stakes=Stakes(sb=25, bb=50, small_bet=50, big_bet=100),
+    state = HandState(get_game("27TD-FL"), seats=seats, button="A",
+                      stakes=Stakes(sb=25, bb=50, small_bet=50, big_bet=100),
                       options=Options.from_mapping({"SITE_KILLS_SITTING_OUT": True}))
     for action in state.forced_actions():
         state.apply(action)
@@ -372,7 +374,8 @@ def test_pokerstars_small_and_big_blinds_are_a_live_big_blind_and_a_dead_small_o
     text = (Path(__file__).resolve().parents[1] / "fixtures/pokerstars/td_fl_cash.txt").read_text(encoding="utf-8")
     before = next(r for r in read_text(text) if isinstance(r, HandRecord))
     posted = text.replace("Player3: posts big blind $0.10\n", "Player3: posts big blind $0.10\n"
-                          "Player4: posts small & big blinds $0.15\n", 1).replace("Player4: calls $0.10", "Player4: checks", 1)
+                          "Player4: posts small & big blinds $0.15\n", 1)
+    posted = posted.replace("Player4: calls $0.10", "Player4: checks", 1)
     after = next(r for r in read_text(posted) if isinstance(r, HandRecord))
     assert [(a.kind, a.amount) for a in after.actions if a.player == "Player4"][:3] == [
         (K.POST_BB, 10), (K.POST_DEAD, 5), (K.CHECK, 0)]
