@@ -246,6 +246,20 @@ def test_a_hidden_draw_of_another_count_than_the_discards_is_a_claim() -> None:
     assert [f.code for f in replay(multiway).findings] == ["DRAW_COUNT_MISMATCH"]
 
 
+def test_a_fault_in_a_draw_s_dealt_cards_is_on_its_dealt_to_line() -> None:
+    """RULES.md §11.1: a fault in the cards a draw deals is reported where they are dealt, as for the
+    readers of the shared toolkit: Hero's 'Dealt to Hero [7d 4s 2h] [8c 7d]' (line 65) deals him a 7d
+    he kept, not his 'discards 2 cards' line above it (64); Bob's 'Dealt to Bob [X X X X] [X]'
+    (line 61) claims one card for two discards, not his line 60."""
+    text = EXPORT_2016.read_text(encoding="utf-8")
+    _, twice = read_text(text.replace("Dealt to Hero [7d 4s 2h] [8c 3d]", "Dealt to Hero [7d 4s 2h] [8c 7d]"))
+    hero = next(a for a in twice.actions if a.kind is K.DRAW and a.player == "Hero" and a.count)
+    assert hero.received_lines == (65, 65)
+    assert [(f.code, f.line, str(f.actual)) for f in replay(twice).findings][0] == ("DRAW_CARD_UNAVAILABLE", 65, "7d")
+    _, short = read_text(text.replace("Dealt to Bob [X X X] [X X]", "Dealt to Bob [X X X X] [X]"))
+    assert [(f.code, f.line) for f in replay(short).findings] == [("DRAW_COUNT_MISMATCH", 61)]
+
+
 def test_a_draw_dealt_twice_is_a_parse_error() -> None:
     text = EXPORT_2016.read_text(encoding="utf-8").replace("Dealt to Bob [X X X] [X X]\n",
                                                            "Dealt to Bob [X X X] [X X]\nDealt to Bob [X X X] [X X]\n")
