@@ -33,10 +33,7 @@ def play_runs(state: HandState, runs: Sequence[Sequence[Action]]) -> list[Findin
     for k, actions in enumerate(runs, 1):
         run = state.copy()
         found: list[Finding] = []
-        for action in actions:
-            found += run.apply(action)
-            if run.aborted:
-                break
+        run.play(actions, found)
         if not run.aborted and run.phase != COMPLETE:
             found += run.abandon()
         findings += [replace(f, message=f"run {k}: {f.message}", details={**f.details, "run": k}) for f in found]
