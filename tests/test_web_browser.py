@@ -348,3 +348,24 @@ def test_the_pot_limit_arithmetic_the_split_showdown_and_the_nets_on_the_page(br
     finally:
         dealer.finish()
         viewer.stop()
+
+
+def test_an_italian_deal_says_its_openers_the_carried_pot_and_the_invito(browser, tmp_path: Path) -> None:
+    """RULES.md §10.1-§10.2 on the page: the first deal needs jacks and holds Ann's invito; nobody
+    opens, so the money stays in the middle and the next deal needs queens."""
+    journal = tmp_path / "evening"
+    dealer = Dealer(["--game", "ITA", "--invito", "10", "--chip", "1", "--seat=Ann=100", "--seat=Bob=100",
+                     "--seat=Cy=100", "--button", "Ann", "--journal", str(journal)])
+    viewer = Viewer(journal)
+    italian = "return document.getElementById('italian').textContent"
+    try:
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Bob to act'", 10)
+        assert browser.execute_script(italian) == "Openers: jacks or better · invito 10"
+        for command in ["check", "check", "check", "next"]:
+            assert dealer.send(command)["ok"], command
+        wait_for(browser, "document.getElementById('hand').textContent.startsWith('Hand 2')", 1)
+        assert browser.execute_script(italian) == "Openers: queens or better · carried from earlier deals 10 · invito 10"
+    finally:
+        dealer.finish()
+        viewer.stop()
