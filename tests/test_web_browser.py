@@ -365,7 +365,8 @@ def test_an_italian_deal_says_its_openers_the_carried_pot_and_the_invito(browser
         for command in ["check", "check", "check", "next"]:
             assert dealer.send(command)["ok"], command
         wait_for(browser, "document.getElementById('hand').textContent.startsWith('Hand 2')", 1)
-        assert browser.execute_script(italian) == "Openers: queens or better · carried from earlier deals 10 · invito 10"
+        assert browser.execute_script(italian) == \
+            "Openers: queens or better · carried from earlier deals 10 · invito 10"
     finally:
         dealer.finish()
         viewer.stop()
