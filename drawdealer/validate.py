@@ -30,6 +30,7 @@ from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.patterns import lazy
+from drawdealer.parsers.results import Skipped
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
 
 CHUNK_BYTES = 1 << 20
@@ -312,66 +313,107 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
 
     if task.end is None:
         return read_hands(task.path, source=task.file)
-    from drawdealer.parsers import pokerstars, sniff
+    from drawdealer.parsers import parse_chunks, sniff
 
-    return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
+    return parse_chunks(sniff.split_pokerstars_blocks(_blocks(task, counter)), sniff.POKERSTARS, task.file)
 
 
 def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> Iterator[HandReport | FileProblem]:
     """Read and replay every hand of ``task``, one at a time, lines shifted by ``offset`` (the lines
     of the file before the task's start, when known); a file that can no longer be read (gone since
-    it was planned) gives a :class:`FileProblem`."""
-    from drawdealer.engine.replay import Session, replay
-    from drawdealer.engine.variants import UnknownGame, get_game
-    from drawdealer.parsers import FormatError, ParseFailure, Skipped
+    it was planned) gives a :class:`FileProblem`.
 
-    session: Session | None = None
+    Nothing a hand holds stops the others (RULES.md §11.1): a reader's failure on a hand is already
+    its ``INTERNAL_ERROR`` (:func:`drawdealer.parsers.contained`); an exception while replaying or
+    reporting a hand is made that hand's ``INTERNAL_ERROR`` here."""
+    from drawdealer.parsers import FormatError
+
     name = task.file
-    italian_games: dict[str, bool] = {}
     try:
-        results = _results(task, counter)
+        results = iter(_results(task, counter))
     except (OSError, FormatError) as exc:
         yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
         return
-    for result in results:
+    replayer = _Replayer(name, game, offset)
+    while True:
+        try:
+            result = next(results, None)
+        except OSError as exc:  # the file cannot be read on
+            yield FileProblem(file=name, message=f"cannot be read on: {exc.strerror or exc}")
+            return
+        except Exception as exc:  # noqa: BLE001 - the file's splitting failed: a bug, reported
+            from drawdealer.parsers.results import internal_message
+
+            yield FileProblem(file=name, message=internal_message(exc, "cut the rest of this file into hands")
+                              .replace("this hand", "this file"))
+            return
+        if result is None:
+            return
+        try:
+            yield replayer.report(result)
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
+            yield replayer.failed(result, exc)
+
+
+class _Replayer:
+    """The report of each hand a task's reader yields, in order: consecutive Italian deals chained
+    in one :class:`~drawdealer.engine.replay.Session` (RULES.md §10), every other hand alone."""
+
+    def __init__(self, name: str, game: str | None, offset: int) -> None:
+        from drawdealer.engine.replay import Session, replay
+
+        self.name, self.game, self.offset = name, game, offset
+        self.session: Session | None = None
+        self.new_session, self.replay = Session, replay
+        self.italian_games: dict[str, bool] = {}
+
+    def report(self, result: Any) -> HandReport:
+        """The report of one hand the reader yielded (a record, a skip or a failure)."""
+        name, offset = self.name, self.offset
         if isinstance(result, HandRecord):
-            record = result if game is None else replace(result, game=game)
-            italian = italian_games.get(record.game)
-            if italian is None:
-                try:
-                    italian = italian_games[record.game] = get_game(record.game).is_italian
-                except UnknownGame:
-                    italian = italian_games[record.game] = False
-            try:
-                if italian:
-                    session = session or Session()
-                    outcome = session.replay(record)
-                else:
-                    session = None
-                    outcome = replay(record)
-            except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
-                session = None
-                failure = Finding(code="PARSE_ERROR", hand_id=record.hand_id, line=record.line,
-                                  message=f"drawdealer could not replay this hand (internal error: {exc!r}); "
-                                          "please report it with the hand")
-                yield HandReport(file=name, hand_id=record.hand_id, line=record.line, game=record.game,
-                                 findings=(failure,), status="unparsed").shifted(offset)
-                continue
+            record = result if self.game is None else replace(result, game=self.game)
+            if self._italian(record.game):
+                self.session = self.session or self.new_session()
+                outcome = self.session.replay(record)
+            else:
+                self.session = None
+                outcome = self.replay(record)
             findings = outcome.findings
-            yield _report(name, record.hand_id, record.line + offset, outcome.game,
-                          _shift(findings, offset) if offset and findings else findings)
-        elif isinstance(result, Skipped):
-            session = None
-            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
-                             findings=(result.finding(),), status="skipped").shifted(offset)
-        else:
-            assert isinstance(result, ParseFailure)
-            session = None
-            finding = result.finding()
-            if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
-                finding = replace(finding, actual=result.text or None)
-            yield HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
-                             findings=(finding,), status="unparsed").shifted(offset)
+            return _report(name, record.hand_id, record.line + offset, outcome.game,
+                           _shift(findings, offset) if offset and findings else findings)
+        self.session = None
+        if isinstance(result, Skipped):
+            return HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
+                              findings=(result.finding(),), status="skipped").shifted(offset)
+        finding = result.finding()
+        if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
+            finding = replace(finding, actual=result.text or None)
+        return HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
+                          findings=(finding,), status="unparsed").shifted(offset)
+
+    def failed(self, result: Any, exc: Exception) -> HandReport:
+        """The ``INTERNAL_ERROR`` report of a hand whose replay or report raised ``exc``."""
+        from drawdealer.parsers.results import INTERNAL_ERROR, internal_message
+
+        self.session = None
+        hand_id = getattr(result, "hand_id", None) or None
+        line = getattr(result, "line", None) or getattr(result, "start_line", 1)
+        failure = Finding(code=INTERNAL_ERROR, hand_id=hand_id or "", line=line,
+                          message=internal_message(exc, "replay"))
+        return HandReport(file=self.name, hand_id=hand_id, line=line, game=getattr(result, "game", None),
+                          findings=(failure,), status="unparsed").shifted(self.offset)
+
+    def _italian(self, game: str) -> bool:
+        italian = self.italian_games.get(game)
+        if italian is None:
+            from drawdealer.engine.variants import UnknownGame, get_game
+
+            try:
+                italian = get_game(game).is_italian
+            except UnknownGame:
+                italian = False
+            self.italian_games[game] = italian
+        return italian
 
 
 def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FileProblem], int]:
@@ -471,7 +513,14 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
     if future is None:
         yield task, None
         return
-    reports, lines = future.get()
+    try:
+        reports, lines = future.get()
+    except Exception as exc:  # noqa: BLE001 - a worker failed outside any hand (a bug): report the task, go on
+        from drawdealer.parsers.results import internal_message
+
+        what = "this file" if task.end is None else f"bytes {task.start}-{task.end} of this file"
+        message = internal_message(exc, "read").replace("this hand", what)
+        reports, lines = [FileProblem(file=task.file, message=message)], 0
     for report in reports:
         yield task, report
     yield task, lines

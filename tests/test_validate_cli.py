@@ -196,33 +196,6 @@ def test_a_hand_that_cannot_be_parsed_is_a_finding_and_the_next_hand_is_read() -
     assert skipped and all(h["findings"][0]["severity"] == "warning" for h in skipped)
 
 
-def test_an_engine_error_on_one_hand_is_a_finding_and_the_next_hand_is_replayed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bug in the engine must not end the run in a traceback: the hand it fails on is reported (with
-    the error, to be reported) and every other hand is still replayed."""
-    import drawdealer.engine.replay as engine_replay
-
-    real = engine_replay.replay
-    calls = []
-
-    def first_fails(record, *args, **kwargs):
-        calls.append(record.hand_id)
-        if len(calls) == 1:
-            raise KeyError("boom")
-        return real(record, *args, **kwargs)
-
-    monkeypatch.setattr(engine_replay, "replay", first_fails)
-    code, out, _ = run("--format", "json", "--jobs", "1", str(FIXTURES / "clean" / "27td_fl.txt"))
-    hands = lines(out)
-    assert code == 1 and len(hands) == len(calls) > 1
-    assert [f["code"] for f in hands[0]["findings"]] == ["PARSE_ERROR"]
-    assert "internal error: KeyError('boom')" in hands[0]["findings"][0]["message"]
-    assert all(h["findings"] == [] for h in hands[1:])
-    calls.clear()
-    code, out, _ = run("--jobs", "1", str(FIXTURES / "clean" / "27td_fl.txt"))
-    assert code == 1 and "please report it with the hand" in out and "column" not in out  # no place in a line
-
-
 def test_parse_errors_anywhere_in_a_big_file_do_not_stop_the_run(big_file: Path) -> None:
     code, out, _ = run("--format", "json", str(big_file))
     hands = lines(out)

@@ -125,7 +125,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
 
     from drawdealer.validate import FileProblem, PassedOver, validate
 
-    errors = unreadable = False
+    errors = unreadable = internal = False
     hands = 0
     write = sys.stdout.write
     batch: list[str] = []
@@ -147,6 +147,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
             hand_id = item.hand_id
             if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
                 errors = errors or item.has_error
+                internal = internal or _failed_on(item)
                 batch.append(json_text(item.to_dict()) + "\n")
             else:
                 file, game_name = item.file, item.game
@@ -161,7 +162,13 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
                 batch.clear()
         write("".join(batch))
         sys.stdout.flush()
-    return (2 if unreadable else 1 if errors else 0), hands
+    return (2 if unreadable or internal else 1 if errors else 0), hands
+
+
+def _failed_on(report: Any) -> bool:
+    """Whether drawdealer failed on the hand (``INTERNAL_ERROR``): the run then exits 2, as for any
+    input it could not check."""
+    return any(f.code == "INTERNAL_ERROR" for f in report.findings)
 
 
 def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
@@ -206,6 +213,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             for f in item.findings:
                 codes[f.code] += 1
             counts["errors" if item.has_error else "warnings"] += 1
+            counts["internal"] += _failed_on(item)
             printer = bar_console if above_bar else console.rich
             if item.file != current_file:
                 current_file = item.file
@@ -214,7 +222,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
-    unreadable = problems or any(p.unreadable for p in passed)
+    unreadable = problems or any(p.unreadable for p in passed) or counts["internal"]
     return (2 if unreadable else 1 if counts["errors"] else 0), counts["read"]
 
 
@@ -330,6 +338,10 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line("no hand read")
     if problems:
         console.line(f"{_count(len(problems), 'file')} could not be read (named above)")
+    if counts["internal"]:
+        console.line(f"{_count(counts['internal'], 'hand')} not checked: drawdealer failed on "
+                     f"{'it' if counts['internal'] == 1 else 'them'} (INTERNAL_ERROR, named above); please report "
+                     f"{'it' if counts['internal'] == 1 else 'them'}")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
         console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "

@@ -71,7 +71,7 @@ from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import (new_action, new_action_draft, new_claims, new_plain_action,
                                            new_pot_claim, new_record, new_seat)
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
-from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS, remember
 
 K = ActionKind
@@ -285,10 +285,8 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     except _Skip as s:
         return Skipped(hand_id=hand_id, game=s.game, reason="game", line=start_line, end_line=end_line,
                        source=source, message=s.message)
-    except Exception as e:  # noqa: BLE001 - wrong value types and reader bugs: report the hand, go on
-        return ParseFailure(message=f"drawdealer could not read this hand ({e!r})", line=start_line,
-                            text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
-                            end_line=end_line, source=source)
+    except Exception as e:  # noqa: BLE001 - a reader bug (RULES.md §11.1): report the hand, go on
+        return internal_failure(e, lines, start_line, source, hand_id)
 
 
 class _TooManyPlayers(Exception):

@@ -66,7 +66,7 @@ from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import LineGrammar
 from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.pokerstars_table import TABLE
-from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import (
     AMOUNTS_READ,
     CURRENCY_SYMBOLS,
@@ -78,6 +78,7 @@ from drawdealer.parsers.sitekit import (
     first_match,
     hand_failure,
     line_table,
+    other_game,
     parse_amount,
     parse_card_list,
     remember,
@@ -135,10 +136,11 @@ the table line (``handinfo`` reads a hand's metadata with the three)."""
 _DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
 HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
-    r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
-    r"(?P<game>.+?) "
+    r"(?:(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
+    r"(?:(?P<game>.+?) "
     r"(?:- (?:Match Round [IVXLCDM\d]+, )?Level (?P<level>[IVXLCDM\d]+) )?"
     rf"\((?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)"
+    rf"|(?P<mix>[^()]+?) \((?P<mix_game>[^(),]+), (?P<mix_stakes>{SIGN}?\d[\d,.]*/[^()]*)\))"
     r"(?: \[(?:ADM|AAMS) ID: \w+\])?$"
 )
 _GAME = re.compile(
@@ -185,8 +187,11 @@ def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
     m = HEAD_BODY.match(body)
     if m is None:
+        other = other_game(body)  # a decoration of a game drawdealer does not play: skipped all the same
+        if other is not None:
+            return _Header(other, None, None, False, "", 0, 0, False)
         raise LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
-    game = m.group("game")
+    game = m.group("game") or f"{m.group('mix')} ({m.group('mix_game')})"  # mixed cash: '8-Game (Razz Limit, $1/$2)'
     g = _GAME.fullmatch(game)
     if g is None:
         game_text, family, limit = game, None, None
@@ -195,9 +200,13 @@ def _header_body(body: str) -> _Header:
         game_text = f"{name} {g.group('limit')}"
         family = GAME_FAMILIES.get(name)
         limit = LIMITS[g.group("limit")]
-    s = _STAKES.match(m.group("stakes"))
+    if family is None:  # skipped: its stakes are not read
+        return _Header(game_text, None, None, False, "", 0, 0, m.group("tid") is not None)
+    which = "stakes" if m.group("stakes") is not None else "mix_stakes"
+    stakes, at = m.group(which), m.start(which)
+    s = _STAKES.match(stakes)
     if s is None:
-        raise LineError(f"stakes '({m.group('stakes')})' are not 'small/big'", m.start("stakes"))
+        raise LineError(f"stakes '({stakes})' are not 'small/big'", at)
     iso = s.group("iso")
     symbol = s.group("cur") or CURRENCY_SYMBOLS.get(iso or "", "")
     cents = bool(symbol) or "." in s.group("a") + s.group("b")
@@ -205,7 +214,7 @@ def _header_body(body: str) -> _Header:
     try:
         a, b = parse_amount(s.group("a"), cents), parse_amount(s.group("b"), cents)
     except LineError as e:
-        raise LineError(e.message, m.start("stakes") + 2) from None
+        raise LineError(e.message, at + 2) from None
     return _Header(game_text, family, limit, cents, currency, a, b, m.group("tid") is not None)
 
 
@@ -473,8 +482,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         index = limits.long_number(lines) if isinstance(e, ValueError) else None
         if index is not None:  # a count or a seat number of thousands of digits (amounts are checked)
             return hand_failure(lines, start_line, source, limits.digits_message("a number"), index, hand_id)
-        return hand_failure(lines, start_line, source, f"drawdealer could not read this hand (internal error: {e!r})",
-                            0, hand_id)
+        return internal_failure(e, lines, start_line, source, hand_id)
 
 
 class _Cancelled(Exception):
