@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
 from drawdealer.engine.findings import CODES, Severity
-from drawdealer.parsers import contained, read_text
+from drawdealer.parsers import read_text
 from validate_support import FIXTURES
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -124,6 +124,8 @@ def test_a_replay_failure_is_the_hands_internal_error(monkeypatch: pytest.Monkey
 def test_the_reader_starts_again_after_the_hand_it_failed_on() -> None:
     """:func:`contained` over a reader that raises on its second hand: the three hands in order, the
     second an INTERNAL_ERROR on its first line, quoting it."""
+    from drawdealer.parsers import contained
+
     def reader(chunks, source):
         for start, lines in chunks:
             if lines[0] == "boom":
@@ -138,6 +140,8 @@ def test_the_reader_starts_again_after_the_hand_it_failed_on() -> None:
 
 
 def test_a_file_that_cannot_be_read_on_is_not_a_hands_failure() -> None:
+    from drawdealer.parsers import contained
+
     def chunks():
         yield 1, ["a"]
         raise OSError(5, "Input/output error")

@@ -2,10 +2,11 @@
 
 Games: Limit/Pot Limit/No Limit 2-7 Triple Draw, 2-7 Single Draw and 5 Card Draw, cash and
 sit-and-go, headers ``Full Tilt Poker Game #N: [tournament, ]Table T [(6 max)] - stakes - game -
-time`` and the 2013 form with the game first (``Table T - FL Badugi - $0.10/$0.20 - …``). A hand of
-a game drawdealer does not play (Badugi, A-5, Hold'em, Stud …, checked against
-``engine.variants``) is :class:`~drawdealer.parsers.results.Skipped` from its header alone, and so
-is a hand the log holds no play of (a header and a summary only: FTP's "partial" and dead hands).
+time`` and the 2013 form with the game first (``Table T - FL Badugi - $0.10/$0.20 - …``), see
+:data:`HEADER`. A hand of a game drawdealer does not play (Hold'em, Omaha, Stud …, checked against
+``engine.variants``), or of a capped table (``CAP NL``, ``$5 Cap No Limit``), is
+:class:`~drawdealer.parsers.results.Skipped` from its header alone, and so is a hand the log holds
+no play of (a header and a summary only: FTP's "partial" and dead hands).
 The file is split into hands and decoded (UTF-16LE or not) by :mod:`~drawdealer.parsers.sniff`;
 amounts and cards are read as the PokerStars reader reads them.
 

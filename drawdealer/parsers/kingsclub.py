@@ -98,7 +98,7 @@ GAMES = {
 """KingsClub's draw-game names, by ``engine.variants`` family (any other name is skipped)."""
 STRUCTURES = {"Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 
-HEADER = re.compile(rf"#(?P<id>\d+): (?P<structure>Limit|Pot Limit|No Limit) (?P<game>.+?)"
+HEADER = re.compile(rf"#(?P<id>\d+): +(?P<structure>Limit|Pot Limit|No Limit) (?P<game>.+?)"
                     rf" - (?P<a>{MONEY})/(?P<b>{MONEY})$")
 """A hand's first line (``sniff`` cuts files at it)."""
 _TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"

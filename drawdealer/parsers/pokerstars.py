@@ -1,10 +1,11 @@
 """PokerStars draw-game hand histories → :class:`~drawdealer.engine.record.HandRecord`.
 
 Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball, 5 Card Draw and
-Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
-``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)``. A hand of any
-other game (Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
-from its header alone, and so is a ``Hand cancelled`` hand.
+Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game [Hand] #`` / ``Zoom
+Hand #`` headers (club ``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)`` (a
+tournament's) and ``8-Game (Triple Draw 2-7 Lowball Limit, $0.10/$0.20 USD)`` (cash). A hand of any other game
+(Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped` from its header alone, whatever
+its stakes say (a capped or button-blind table's), and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7), on the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): the
 builder is a :class:`~drawdealer.parsers.sitekit.HandBuilder` (its seats, actions, claims, record
@@ -130,13 +131,14 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
 
 # --------------------------------------------------------------------------- header, table, seats
 
-HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
+HEAD_ID = re.compile(r"PokerStars (?:Home Game (?:Hand )?|(?:Zoom |Rush )?(?:Game|Hand|GAME) )#(?P<id>[^:\s]+): +")
 """A hand header up to its id; :data:`HEAD_BODY` reads what follows up to the date, :data:`TABLE_LINE`
 the table line (``handinfo`` reads a hand's metadata with the three)."""
 _DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
 HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
-    r"(?:(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
+    r"(?:(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #(?P<tid>\d+), "
+    rf"(?:(?P<buyin>Freeroll|\S*\+\S*(?: [A-Z]{{3}})?|{SIGN}\S*(?: [A-Z]{{3}})?|\S+ [A-Z]{{3}}) +)?)?"
     r"(?:(?P<game>.+?) "
     r"(?:- (?:Match Round [IVXLCDM\d]+, )?Level (?P<level>[IVXLCDM\d]+) )?"
     rf"\((?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)"
