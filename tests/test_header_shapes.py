@@ -333,3 +333,62 @@ def test_boss_reads_every_history(game: str, limit: str, kind: str, currency: st
         assert isinstance(result, HandRecord) and result.game == expected, result
     else:  # a tournament's chips: the body's cents are not read, the header is
         assert isinstance(result, ParseFailure) and result.line > at + 1, result
+
+
+# --------------------------------------------------------------------------- a folder of every game
+
+def _archive(folder: Path) -> int:
+    """A file per game per site (its header and, for a draw game, a body of the site); the hands written."""
+    hands = 0
+
+    def write(name: str, lines: list[str]) -> None:
+        nonlocal hands
+        (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        hands += 1
+
+    for k, game in enumerate(sorted(STARS_GAMES)):
+        header = f"PokerStars Hand #{k + 1}:  {game} Limit ($0.10/$0.20 USD) - 2013/10/04 19:53:27 ET"
+        write(f"stars-{k}.txt", [header] + (STARS_BODY[1:] if STARS_GAMES[game] else []))
+    for k, game in enumerate(sorted(FT_GAMES)):
+        for j, middle in enumerate([f"$0.10/$0.20 - Limit {game}", f"CAP NL {game} - $0.01/$0.02"]):
+            header = f"Full Tilt Poker Game #{k + 1}: Table T (6 max) - {middle} - 18:38:07 UTC - 2013/05/24"
+            write(f"ft-{k}-{j}.txt", [header] + (FT_BODY if FT_GAMES[game] and not j else []))
+    for k, game in enumerate(sorted(KC_GAMES)):
+        write(f"kc-{k}.txt", [f"#{k + 1}: Limit {game} - 40/80"] + (KC_BODY[1:] if KC_GAMES[game] else []))
+    for k, game in enumerate(sorted(WX_GAMES)):
+        header = f"Winamax Poker - CashGame - HandId: #1-2-{k} - {game} fixed limit (0.50€/1€) - 2016/10/11 12:42:36 UTC"
+        write(f"wx-{k}.txt", [header] + WX_BODY[1:] if WX_GAMES[game] else [header])
+    for k, game in enumerate(sorted(OG_GAMES)):
+        table = f"Table: Fixture [1000] (LIMIT {game} $0.05/$0.10, Real money)"
+        write(f"og-{k}.txt", OG_BODY[:2] + [table] + (OG_BODY[3:] if OG_GAMES[game] else []))
+    for k, kind in enumerate(sorted(MERGE_TYPES)):
+        write(f"merge-{k}.xml", [f'<description type="{kind}" stakes="Limit $1/$2"/>'] + MERGE_FILE[1:])
+    for k, game in enumerate(sorted(BOSS_GAMES)):
+        write(f"boss-{k}.xml", [line.replace('GAME="GAME_FCD"', f'GAME="{game}"') for line in BOSS_FILE])
+    return hands
+
+
+def test_a_folder_of_every_game_of_every_site_runs_to_the_end(tmp_path: Path) -> None:
+    """Issue 25's resolution: a folder holding every game of every site reader validates to the end,
+    in one process and in two, with no traceback and no hand drawdealer fails on."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from drawdealer.cli.app import app
+
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    hands = _archive(folder)
+    outputs = []
+    for jobs in ("1", "2"):
+        result = CliRunner().invoke(app, ["validate", "--format", "json", "--jobs", jobs, str(folder)])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert result.exit_code in (0, 1) and result.stderr == "", result.stderr
+        reports = [json.loads(line) for line in result.stdout.splitlines()]
+        assert len(reports) == hands and all("skipped" not in r for r in reports)
+        codes = {f["code"] for r in reports for f in r["findings"]}
+        assert "INTERNAL_ERROR" not in codes and "PARSE_ERROR" not in codes, codes
+        assert sum(r["findings"][:1] != [] and r["findings"][0]["code"] == "GAME_UNSUPPORTED" for r in reports) > 40
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1]
