@@ -90,7 +90,7 @@ def from_phh(fields: Mapping[str, Any]) -> HandInfo:
     if all(type(v) is int for v in (year, month, day)):
         try:
             date = datetime.date(year, month, day)
-        except ValueError:
+        except (ValueError, OverflowError):  # out of the calendar: the PHH reader refuses it on its line
             date = None
     time = fields.get("time")
     table = fields.get("table")

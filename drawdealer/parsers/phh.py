@@ -48,6 +48,7 @@ for what PHH cannot say:
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 import sys
@@ -519,6 +520,7 @@ class _Reader:
         claims = self._claims(names)
         for key in PHH_EXTENSIONS.keys() & data.keys():
             self._field(key)  # a string, or a PARSE_ERROR on its line
+        self._check_date()
         kept = {k: v for k, v in data.items()
                 if k not in _CONSUMED and (not k.startswith("_drawdealer_") or k in PHH_EXTENSIONS)}
         extra: dict[str, Any] = {"phh": kept} if kept else {}
@@ -548,6 +550,26 @@ class _Reader:
                           hero=self._field("_drawdealer_hero"), currency=self.currency, extra=extra)
 
     # -- fields
+
+    def _check_date(self) -> None:
+        """``year``, ``month`` and ``day``, when all three are integers, are a date of the calendar
+        (the writers print it): else a PARSE_ERROR on the line of the first that is out of range
+        (``month = 13``, ``day = 40``, a year of 20 digits)."""
+        values = [self.data.get(key) for key in ("year", "month", "day")]
+        if not all(type(v) is int for v in values):
+            return  # a date the log does not give whole: not read (handinfo.from_phh)
+        year, month, day = values
+        if not 1 <= year <= 9999:
+            key, why = "year", f"year {year} is not one of 1 to 9999"
+        elif not 1 <= month <= 12:
+            key, why = "month", f"month {month} is not one of 1 to 12"
+        else:
+            try:
+                datetime.date(year, month, day)
+                return
+            except ValueError:
+                key, why = "day", f"day {day} is not a day of {year}-{month:02d}"
+        raise _Fail(f"'{key}': {why}", self._line(key))
 
     def _per_player(self, key: str, n: int, *, required: bool = False) -> list[Any] | None:
         """The array ``key``, one entry per player (an optional one: None when absent or empty)."""
