@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -192,7 +193,7 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
 
     chunk = chunk or CHUNK_BYTES
     for item in expand(paths):
-        if isinstance(item, FileProblem):
+        if isinstance(item, _NOT_READ):
             yield item
             continue
         path, named = item
@@ -206,13 +207,13 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
                 try:
                     path = inputs.readable(path)
                 except OSError as exc:
-                    yield FileProblem(file=name, message=exc.strerror or str(exc))
+                    yield FileProblem(file=name, message=inputs.why_unreadable(exc, path))
                     continue
         try:
             sniffed = sniff.sniff(path)
             size = os.path.getsize(path)
         except OSError as exc:
-            message = exc.strerror or str(exc)
+            message = inputs.why_unreadable(exc, path)
             yield FileProblem(file=name, message=message) if named else PassedOver(
                 file=name, reason=f"unreadable: {message}", unreadable=True)
             continue
@@ -235,26 +236,53 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             yield Task(file=name, path=str(path), format=sniffed.format, encoding=sniffed.encoding, size=size)
 
 
-def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem]:
+def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem | PassedOver]:
     """Each path as ``(path, named)``; a folder gives its plain files, recursively in name order,
-    and a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over).
+    a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over) and a
+    :class:`PassedOver` for each entry that is not a plain file it could read: a link that loops,
+    points to nothing or is too long a name (unreadable: the run exits 2), a link to a folder (not
+    followed), a FIFO, device or socket.
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
     Hidden files (``.name``) inside a folder are not looked at.
     """
+    from drawdealer import inputs
+
     for path in map(Path, paths):
-        if not path.is_dir():
-            yield path, True
+        if not _is_folder(path):
+            yield path, True  # a named path that cannot be read is refused when it is planned, with the reason
             continue
         found: list[tuple[str, Path | OSError]] = []
-        for folder, _dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
+        linked: list[str] = []
+        for folder, dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
             found += ((os.path.join(folder, f), Path(folder, f)) for f in files if not f.startswith("."))
+            linked += (os.path.join(folder, d) for d in dirs if os.path.islink(os.path.join(folder, d)))
+        found += ((name, Path(name)) for name in linked)
         for name, item in sorted(found, key=lambda pair: Path(pair[0])):
             if isinstance(item, OSError):
                 yield FileProblem(file=name, message=f"cannot read this folder ({item.strerror or item})")
-            elif item.is_file():
+                continue
+            try:
+                mode = os.stat(item).st_mode
+            except OSError as exc:
+                yield PassedOver(file=name, reason=f"unreadable: {inputs.why_unreadable(exc, item)}", unreadable=True)
+                continue
+            if stat.S_ISREG(mode):
                 yield item, False
+            elif stat.S_ISDIR(mode):
+                yield PassedOver(file=name, reason="a link to a folder: not followed (name the folder to read it)")
+            else:
+                yield PassedOver(file=name, reason=f"{inputs.kind_of(mode)}, not a file: not read")
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for anything that cannot be looked at (too long a name, a
+    link that loops): reading it says why."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def total_bytes(paths: Iterable[str | Path]) -> int:
