@@ -43,6 +43,11 @@ TASKS_AHEAD = 8
 """Tasks a process may be given before the main process has taken the reports of the earliest one
 in flight (8 MB of input, about two seconds of work): on a busy machine a main process left waiting
 for a while does not leave the workers idle."""
+IN_FLIGHT_BYTES = TASKS_AHEAD * 2 * CHUNK_BYTES
+"""Input given to the worker processes and not yet reported, whatever their number (16 MB: what
+two processes have in flight): the main process holds the reports of this much input at most, so
+its memory does not grow with ``jobs`` (issue 25: 388 MB at 16 processes on 800,000 tiny flagged
+hands, 140 MB at 2). More processes get smaller byte ranges (:func:`task_bytes`)."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
@@ -444,12 +449,16 @@ class _Replayer:
         return italian
 
 
-def _run_whole(args: tuple[Task, str | None]) -> tuple[list[HandReport | FileProblem], int]:
-    """A worker's job: every report of a task, and how many lines the task spans."""
+def _run_whole(args: tuple[Task, str | None]) -> tuple[bytes, int]:
+    """A worker's job: every report of a task, pickled, and how many lines the task spans. The main
+    process keeps them pickled until it reports them (:func:`_drain`): a flagged hand's report is a
+    few hundred bytes so, several times that as objects."""
+    import pickle
+
     task, game = args
     counter = [0]
     reports = list(_run(task, game, counter))
-    return reports, counter[0]
+    return pickle.dumps(reports, pickle.HIGHEST_PROTOCOL), counter[0]
 
 
 # --------------------------------------------------------------------------- the run
@@ -478,7 +487,7 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     """
     if jobs == "auto":
         jobs = auto_jobs(paths)
-    tasks = plan(paths, chunk=chunk)
+    tasks = plan(paths, chunk=task_bytes(jobs, chunk))
     if jobs > 1:
         work = _parallel(tasks, game, jobs)
         stream = _shift_lines(work, progress)
@@ -492,6 +501,16 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
         if isinstance(item, HandReport) and item.has_error:
             work.close()
             return
+
+
+def task_bytes(jobs: int, chunk: int | None = None) -> int:
+    """The size of a byte range (a task) of a large file for ``jobs`` processes: ``chunk`` (default
+    :data:`CHUNK_BYTES`), smaller when ``jobs`` processes with :data:`TASKS_AHEAD` tasks each would
+    hold more than :data:`IN_FLIGHT_BYTES` (128 KB at 16 processes), never below 64 KB."""
+    chunk = chunk or CHUNK_BYTES
+    if jobs <= 1:
+        return chunk
+    return min(chunk, max(64 << 10, IN_FLIGHT_BYTES // (TASKS_AHEAD * jobs)))
 
 
 def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
@@ -514,9 +533,10 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
-    when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process are
-    in flight, so memory stays bounded however many tasks there are. Workers ignore Ctrl-C: the
-    interrupted main process stops them (``pool.terminate``) instead of each printing its own traceback."""
+    when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process, and
+    :data:`IN_FLIGHT_BYTES` of input in all, are in flight, so memory stays bounded however many
+    tasks and processes there are. Workers ignore Ctrl-C: the interrupted main process stops them
+    (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
     import signal
 
@@ -525,10 +545,18 @@ def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None
     pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
         pending: deque[tuple[Any, Any]] = deque()
+        in_flight = 0  # bytes of the tasks in ``pending``
         for task in tasks:
-            pending.append((task, None if isinstance(task, _NOT_READ) else pool.apply_async(_run_whole, ((task, game),))))
-            while len(pending) > window or (pending and pending[0][1] is None):
-                yield from _drain(pending.popleft())
+            if isinstance(task, _NOT_READ):
+                pending.append((task, None))
+            else:
+                pending.append((task, pool.apply_async(_run_whole, ((task, game),))))
+                in_flight += task.size
+            while pending and (pending[0][1] is None or len(pending) > window
+                               or in_flight > IN_FLIGHT_BYTES and len(pending) > 1):
+                done = pending.popleft()
+                in_flight -= done[0].size if done[1] is not None else 0
+                yield from _drain(done)
         while pending:
             yield from _drain(pending.popleft())
     finally:
@@ -541,8 +569,11 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
     if future is None:
         yield task, None
         return
+    import pickle
+
     try:
-        reports, lines = future.get()
+        blob, lines = future.get()
+        reports = pickle.loads(blob)
     except Exception as exc:  # noqa: BLE001 - a worker failed outside any hand (a bug): report the task, go on
         from drawdealer.parsers.results import internal_message
 

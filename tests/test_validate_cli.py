@@ -223,6 +223,22 @@ def test_jobs_give_the_same_output_as_one_process(big_file: Path, monkeypatch: p
     assert len(list(library.plan([big_file]))) > 10
 
 
+def test_many_jobs_keep_the_same_input_in_flight_as_two_and_the_same_output(
+        big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: the main process holds the reports of at most ``IN_FLIGHT_BYTES`` of input, whatever
+    the number of processes: more processes get smaller byte ranges (``bench/bench_memory.py`` measures
+    the main process's peak). The output stays the output of one process."""
+    import drawdealer.validate as library
+
+    assert library.task_bytes(1) == library.task_bytes(2) == library.CHUNK_BYTES
+    assert library.task_bytes(16) * library.TASKS_AHEAD * 16 == library.IN_FLIGHT_BYTES
+    assert library.task_bytes(1000) == 64 << 10
+    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)
+    monkeypatch.setattr(library, "IN_FLIGHT_BYTES", 50_000)  # two or three byte ranges in flight
+    files = [str(big_file), str(FIXTURES / "clean" / "ita_session.phhs")]
+    assert run("--format", "json", "--jobs", "16", *files) == run("--format", "json", "--jobs", "1", *files)
+
+
 def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(
         big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The default ``--jobs auto``: one process below ``PARALLEL_BYTES``, every core from it on (issue 17),
