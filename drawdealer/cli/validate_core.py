@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
+from drawdealer.cli.wrapped import Wrapped
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -166,9 +167,9 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
 
 
 def _failed_on(report: Any) -> bool:
-    """Whether drawdealer failed on the hand (``INTERNAL_ERROR``): the run then exits 2, as for any
-    input it could not check."""
-    return any(f.code == "INTERNAL_ERROR" for f in report.findings)
+    """Whether drawdealer failed on the hand (``INTERNAL_ERROR``, the one finding of a hand it could
+    not read or replay): the run then exits 2, as for any input it could not check."""
+    return report.status == "unparsed" and report.findings[0].code == "INTERNAL_ERROR"
 
 
 def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
@@ -185,12 +186,13 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
     current_file = None
+    printer: Wrapped | None = None  # made at the first flagged hand: its console, width and kind asked once
     with _progress(files) as (bar_console, advance, chunk):
-        # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
-        above_bar = bar_console is not None and console.rich.is_terminal
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 problems.append(item)
+                if printer is not None:
+                    printer.flush()
                 if bar_console is not None:
                     bar_console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
                                       highlight=False, soft_wrap=True)
@@ -214,11 +216,16 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
                 codes[f.code] += 1
             counts["errors" if item.has_error else "warnings"] += 1
             counts["internal"] += _failed_on(item)
-            printer = bar_console if above_bar else console.rich
+            if printer is None:
+                # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
+                above_bar = bar_console is not None and console.rich.is_terminal
+                printer = Wrapped(bar_console if above_bar else console.rich)
             if item.file != current_file:
                 current_file = item.file
-                printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
+                printer.heading(shown(_shown_path(item.file)), "bold")
             _print_hand(printer, item)
+        if printer is not None:
+            printer.flush()
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
@@ -240,6 +247,8 @@ def _shown_path(file: str) -> str:
 def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
     """The findings in the order the human report prints them: each root cause, then the findings
     that follow from it (``caused_by``, ``engine.causes``), marked True."""
+    if len(findings) == 1:  # most flagged hands
+        return [(findings[0], False)]
     following: dict[int, list[Any]] = {}
     for f in findings:
         if f.caused_by is not None:
@@ -252,38 +261,41 @@ def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
     return out
 
 
-def _print_hand(console: Any, report: Any) -> None:
+def _print_hand(printer: Wrapped, report: Any) -> None:
     """The hand's line, then one line a finding (``line N  severity  CODE  message``), root causes
     first, each followed by the findings it causes, marked ``↳`` (:func:`root_first`); each wrapped
-    to the terminal under its own indent."""
-    from rich.text import Text
-
-    head = Text(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", style="bold")
-    head.append(f"  line {report.line}")
+    to the terminal under its own indent (:class:`~drawdealer.cli.wrapped.Wrapped`)."""
+    head = [(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", ""),
+            (f"  line {report.line}", "")]
     if report.game:
-        head.append(f"  {shown(report.game)}", style="dim")
-    _print_indented(console, head, 2)
+        head.append((f"  {shown(report.game)}", "dim"))
+    printer.indented(head, 2, "bold")
     for f, follows in root_first(report.findings):
-        line = Text("↳ " if follows else "")
-        line.append(f"line {f.line if f.line is not None else report.line}  ", style="cyan")
-        line.append(f.severity.value, style="red" if f.is_error else "yellow")
-        line.append("  ")
-        line.append(f.code, style="bold red" if f.is_error else "bold yellow")
-        line.append(f"  {shown(f.message)}")
-        if f.code == "PARSE_ERROR":
-            if f.details.get("column") is not None:  # an internal error has no place in a line
-                line.append(f" (column {f.details['column']}: {shown(repr(f.actual))})", style="dim")
+        severity, error = _SEVERITY[f.code]
+        if f.code == "PARSE_ERROR":  # an internal error has no place in a line: no column
+            column = f.details.get("column")
+            tail = f" (column {column}: {shown(repr(f.actual))})" if column is not None else ""
         else:
-            line.append(_expected_actual(f), style="dim")
-        _print_indented(console, line, 6 if follows else 4)
+            tail = _expected_actual(f)
+        printer.indented([("↳ " if follows else "", ""),
+                          (f"line {f.line if f.line is not None else report.line}  ", "cyan"),
+                          (severity, "red" if error else "yellow"), ("  ", ""),
+                          (f.code, "bold red" if error else "bold yellow"), (f"  {shown(f.message)}", ""),
+                          (tail, "dim")], 6 if follows else 4)
 
 
-def _print_indented(console: Any, text: Any, indent: int) -> None:
-    """``text`` wrapped to the console's width, ``indent`` spaces in (two more for the lines it
-    continues on), no trailing blanks."""
-    for i, line in enumerate(text.wrap(console, max(20, console.width - indent - 2))):
-        line.rstrip()
-        console.print(" " * (indent + 2 * (i > 0)), line, sep="", soft_wrap=True)
+class _Severities(dict):  # type: ignore[type-arg]
+    """A code's severity as printed and whether it is an error, looked up once per code."""
+
+    def __missing__(self, code: str) -> tuple[str, bool]:
+        from drawdealer.engine.findings import CODES, Severity
+
+        severity = CODES[code].severity
+        self[code] = value = (severity.value, severity is Severity.ERROR)
+        return value
+
+
+_SEVERITY = _Severities()
 
 
 def _expected_actual(finding: Any) -> str:
@@ -314,11 +326,11 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
     """Every file of a folder that was not read, and why."""
     if not passed:
         return
-    from rich.text import Text
-
     console.line(f"passed over {_count(len(passed), 'file')} (not validated):")
+    printer = Wrapped(console.rich)
     for item in passed:
-        _print_indented(console.rich, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
+        printer.indented([(shown(f"{_shown_path(item.file)}: {item.reason}"), "")], 2)
+    printer.flush()
 
 
 def _count(n: int, noun: str) -> str:
