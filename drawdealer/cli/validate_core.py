@@ -19,11 +19,13 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
-from drawdealer.cli.wrapped import Wrapped
+
+if TYPE_CHECKING:
+    from drawdealer.cli.wrapped import Wrapped
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -217,6 +219,8 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             counts["errors" if item.has_error else "warnings"] += 1
             counts["internal"] += _failed_on(item)
             if printer is None:
+                from drawdealer.cli.wrapped import Wrapped
+
                 # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
                 above_bar = bar_console is not None and console.rich.is_terminal
                 printer = Wrapped(bar_console if above_bar else console.rich)
@@ -326,6 +330,8 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
     """Every file of a folder that was not read, and why."""
     if not passed:
         return
+    from drawdealer.cli.wrapped import Wrapped
+
     console.line(f"passed over {_count(len(passed), 'file')} (not validated):")
     printer = Wrapped(console.rich)
     for item in passed:

@@ -18,15 +18,16 @@ other line). Both are checked against Rich by the property tests of ``tests/test
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from drawdealer.parsers.patterns import lazy
 
 Part = tuple[str, str]
 """A piece of a line: its text and its Rich style (``""``: none)."""
 
-_TRAILING_SPACE = re.compile(r"\s+$")
-_SPACES = re.compile(" *")
+_TRAILING_SPACE = lazy(r"\s+$")
+_SPACES = lazy(" *")
 _BATCH = 256  # lines written at once off a terminal
 
 

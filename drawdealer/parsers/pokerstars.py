@@ -139,12 +139,17 @@ HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
     r"(?:(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #(?P<tid>\d+), "
     rf"(?:(?P<buyin>Freeroll|\S*\+\S*(?: [A-Z]{{3}})?|{SIGN}\S*(?: [A-Z]{{3}})?|\S+ [A-Z]{{3}}) +)?)?"
-    r"(?:(?P<game>.+?) "
+    r"(?P<game>.+?) "
     r"(?:- (?:Match Round [IVXLCDM\d]+, )?Level (?P<level>[IVXLCDM\d]+) )?"
     rf"\((?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)"
-    rf"|(?P<mix>[^()]+?) \((?P<mix_game>[^(),]+), (?P<mix_stakes>{SIGN}?\d[\d,.]*/[^()]*)\))"
     r"(?: \[(?:ADM|AAMS) ID: \w+\])?$"
 )
+MIXED_CASH = lazy(
+    r"(?:\{(?P<club>.*)\} +)?(?P<mix>[^(){}]+?) \((?P<game>[^(),]+), "
+    rf"(?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)(?: \[(?:ADM|AAMS) ID: \w+\])?$"
+)
+"""A mixed game's cash header body, the game and the stakes in one parenthesis: ``8-Game (Triple Draw
+2-7 Lowball Limit, $0.10/$0.20 USD)`` (tried when :data:`HEAD_BODY` does not match)."""
 _GAME = re.compile(
     r"(?:(?P<mix>[^()]+?) \()?(?P<name>[^()]+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\)?"
 )
@@ -188,12 +193,14 @@ def _read_header(line: str) -> tuple[str, _Header]:
 def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
     m = HEAD_BODY.match(body)
-    if m is None:
+    mixed = MIXED_CASH.match(body) if m is None else None
+    if m is None and mixed is None:
         other = other_game(body)  # a decoration of a game drawdealer does not play: skipped all the same
         if other is not None:
             return _Header(other, None, None, False, "", 0, 0, False)
         raise LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
-    game = m.group("game") or f"{m.group('mix')} ({m.group('mix_game')})"  # mixed cash: '8-Game (Razz Limit, $1/$2)'
+    game = m.group("game") if m is not None else f"{mixed.group('mix')} ({mixed.group('game')})"
+    m = m or mixed
     g = _GAME.fullmatch(game)
     if g is None:
         game_text, family, limit = game, None, None
@@ -203,9 +210,8 @@ def _header_body(body: str) -> _Header:
         family = GAME_FAMILIES.get(name)
         limit = LIMITS[g.group("limit")]
     if family is None:  # skipped: its stakes are not read
-        return _Header(game_text, None, None, False, "", 0, 0, m.group("tid") is not None)
-    which = "stakes" if m.group("stakes") is not None else "mix_stakes"
-    stakes, at = m.group(which), m.start(which)
+        return _Header(game_text, None, None, False, "", 0, 0, m is not mixed and m.group("tid") is not None)
+    stakes, at = m.group("stakes"), m.start("stakes")
     s = _STAKES.match(stakes)
     if s is None:
         raise LineError(f"stakes '({stakes})' are not 'small/big'", at)
@@ -217,7 +223,7 @@ def _header_body(body: str) -> _Header:
         a, b = parse_amount(s.group("a"), cents), parse_amount(s.group("b"), cents)
     except LineError as e:
         raise LineError(e.message, at + 2) from None
-    return _Header(game_text, family, limit, cents, currency, a, b, m.group("tid") is not None)
+    return _Header(game_text, family, limit, cents, currency, a, b, m is not mixed and m.group("tid") is not None)
 
 
 @lru_cache(maxsize=4096)
