@@ -2,7 +2,9 @@
 
 Each hand is read (:func:`drawdealer.parsers.read_hands`), written in the target format, then read
 back and compared with the original record (:func:`drawdealer.parsers.compare.differences`), so a
-conversion that would change the hand is reported instead of passing silently.
+conversion that would change the hand is reported instead of passing silently; a hand the rules
+find clean must read back clean (:func:`judged_otherwise`: the target's house rules may judge it
+otherwise).
 
 What each target can carry:
 - **PHH** carries every field of a record: what PHH cannot name (pot/no-limit triple draw, 5-card
@@ -116,8 +118,24 @@ def convert_record(record: HandRecord, to: str, *, source_format: str = "") -> C
     if to == "pokerstars" and source_format != "pokerstars":
         ignore |= POKERSTARS_LOSSY
         record, again = pokerstars_view(record), pokerstars_view(again)
-    return Converted(hand_id=record.hand_id, line=record.line, text=text,
-                     differences=tuple(differences(record, again, ignore=ignore)))
+    changed = differences(record, again, ignore=ignore) or judged_otherwise(record, back[0], to)
+    return Converted(hand_id=record.hand_id, line=record.line, text=text, differences=tuple(changed))
+
+
+def judged_otherwise(record: HandRecord, written: HandRecord, to: str) -> list[str]:
+    """Why ``written`` (``record`` read back from its ``to`` text) is no longer clean when ``record`` is
+    (RULES.md §18: a log is judged by its own site's rules): PokerStars deals each drawer in turn, so a
+    PHH hand dealt after every draw was declared (pokerkit's way) whose stub was reshuffled between a
+    discard and a replacement cannot be a PokerStars hand; empty when the hand stays clean."""
+    from drawdealer.engine.replay import replay
+
+    if not replay(record).clean:
+        return []
+    errors = [f for f in replay(written).findings if f.is_error]
+    if not errors:
+        return []
+    first = errors[0]
+    return [f"the hand is clean, its {to} text is not: line {first.line}: {first.code} {first.message}"]
 
 
 def pokerstars_view(record: HandRecord) -> HandRecord:

@@ -11,6 +11,11 @@ tasks (:func:`plan`): a file, or for a large PokerStars file a byte range starti
 (:func:`split_points`); a task's lines are numbered from its start and shifted by the lines of the
 tasks before it, so ``jobs`` processes give the same reports, in the same order, as one.
 
+A caller that wants more of each hand than its report (``drawdealer stats``) passes ``tally``: each
+task's hands are also folded into a :class:`Tally` of their own, in the process that replays them,
+and that tally follows the task's reports in the stream (small per-task values, merged by the
+caller in input order).
+
 Hands are replayed one by one with the house rules their reader attached (``HandRecord.options``);
 consecutive Italian deals of a file are chained (:class:`~drawdealer.engine.replay.Session`:
 carried pot, opening requirement, false opener's penalty, dealer rotation, RULES.md §10). Other
@@ -25,7 +30,7 @@ import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker, record, replace
@@ -33,6 +38,9 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.results import Skipped
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
+
+if TYPE_CHECKING:
+    from drawdealer.engine.replay import ReplayResult
 
 CHUNK_BYTES = 1 << 20
 """Target size of a byte range of a large PokerStars file (one task): about 700 hands, a quarter of a
@@ -118,6 +126,14 @@ class PassedOver:
     def to_dict(self) -> dict[str, str]:
         """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
         return {"file": self.file, "skipped": self.reason}
+
+
+class Tally(Protocol):
+    """What ``validate(tally=...)`` folds each task's hands into: ``add`` is called once per hand in
+    input order with its report and, for a replayed hand, its record and replay result (both None
+    for a hand skipped or not parsed). It travels between processes pickled."""
+
+    def add(self, report: HandReport, record: HandRecord | None, result: ReplayResult | None) -> None: ...
 
 
 _NOT_READ = (FileProblem, PassedOver)
@@ -351,10 +367,12 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     return parse_chunks(sniff.split_pokerstars_blocks(_blocks(task, counter)), sniff.POKERSTARS, task.file)
 
 
-def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> Iterator[HandReport | FileProblem]:
+def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
+         tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | Tally]:
     """Read and replay every hand of ``task``, one at a time, lines shifted by ``offset`` (the lines
     of the file before the task's start, when known); a file that can no longer be read (gone since
-    it was planned) gives a :class:`FileProblem`.
+    it was planned) gives a :class:`FileProblem`. With ``tally``, every hand is also added to a new
+    tally, yielded last.
 
     Nothing a hand holds stops the others (RULES.md §11.1): a reader's failure on a hand is already
     its ``INTERNAL_ERROR`` (:func:`drawdealer.parsers.contained`); an exception while replaying or
@@ -368,24 +386,30 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0) -> I
         yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
         return
     replayer = _Replayer(name, game, offset)
+    folded = tally() if tally is not None else None
     while True:
         try:
             result = next(results, None)
         except OSError as exc:  # the file cannot be read on
             yield FileProblem(file=name, message=f"cannot be read on: {exc.strerror or exc}")
-            return
+            break
         except Exception as exc:  # noqa: BLE001 - the file's splitting failed: a bug, reported
             from drawdealer.parsers.results import internal_message
 
             yield FileProblem(file=name, message=internal_message(exc, "cut the rest of this file into hands")
                               .replace("this hand", "this file"))
-            return
+            break
         if result is None:
-            return
+            break
         try:
-            yield replayer.report(result)
+            report, record, outcome = replayer.report(result)
         except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
-            yield replayer.failed(result, exc)
+            report, record, outcome = replayer.failed(result, exc), None, None
+        if folded is not None:
+            folded.add(report, record, outcome)
+        yield report
+    if folded is not None:
+        yield folded
 
 
 class _Replayer:
@@ -400,8 +424,9 @@ class _Replayer:
         self.new_session, self.replay = Session, replay
         self.italian_games: dict[str, bool] = {}
 
-    def report(self, result: Any) -> HandReport:
-        """The report of one hand the reader yielded (a record, a skip or a failure)."""
+    def report(self, result: Any) -> tuple[HandReport, HandRecord | None, ReplayResult | None]:
+        """The report of one hand the reader yielded (a record, a skip or a failure), and for a
+        replayed hand its record and replay result (for a tally)."""
         name, offset = self.name, self.offset
         if isinstance(result, HandRecord):
             record = result if self.game is None else replace(result, game=self.game)
@@ -413,16 +438,16 @@ class _Replayer:
                 outcome = self.replay(record)
             findings = outcome.findings
             return _report(name, record.hand_id, record.line + offset, outcome.game,
-                           _shift(findings, offset) if offset and findings else findings)
+                           _shift(findings, offset) if offset and findings else findings), record, outcome
         self.session = None
         if isinstance(result, Skipped):
             return HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
-                              findings=(result.finding(),), status="skipped").shifted(offset)
+                              findings=(result.finding(),), status="skipped").shifted(offset), None, None
         finding = result.finding()
         if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
             finding = replace(finding, actual=result.text or None)
         return HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
-                          findings=(finding,), status="unparsed").shifted(offset)
+                          findings=(finding,), status="unparsed").shifted(offset), None, None
 
     def failed(self, result: Any, exc: Exception) -> HandReport:
         """The ``INTERNAL_ERROR`` report of a hand whose replay or report raised ``exc``."""
@@ -449,15 +474,15 @@ class _Replayer:
         return italian
 
 
-def _run_whole(args: tuple[Task, str | None]) -> tuple[bytes, int]:
-    """A worker's job: every report of a task, pickled, and how many lines the task spans. The main
-    process keeps them pickled until it reports them (:func:`_drain`): a flagged hand's report is a
-    few hundred bytes so, several times that as objects."""
+def _run_whole(args: tuple[Task, str | None, Callable[[], Tally] | None]) -> tuple[bytes, int]:
+    """A worker's job: every report of a task (and its tally), pickled, and how many lines the task
+    spans. The main process keeps them pickled until it reports them (:func:`_drain`): a flagged
+    hand's report is a few hundred bytes so, several times that as objects."""
     import pickle
 
-    task, game = args
+    task, game, tally = args
     counter = [0]
-    reports = list(_run(task, game, counter))
+    reports = list(_run(task, game, counter, tally=tally))
     return pickle.dumps(reports, pickle.HIGHEST_PROTOCOL), counter[0]
 
 
@@ -473,8 +498,8 @@ def auto_jobs(paths: Sequence[str | Path]) -> int:
 
 
 def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
-             chunk: int | None = None, progress: Callable[[int], None] | None = None
-             ) -> Iterator[HandReport | FileProblem | PassedOver]:
+             chunk: int | None = None, progress: Callable[[int], None] | None = None,
+             tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
     :class:`FileProblem`) and every file of a folder that is not read (a :class:`PassedOver`), in
     input order.
@@ -483,16 +508,18 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
     finding. ``jobs`` > 1 spreads the tasks over that many processes, same output; ``"auto"`` is
     :func:`auto_jobs`. ``progress`` is called with the bytes of each finished task. ``chunk``: size of
-    the byte ranges of large files (default :data:`CHUNK_BYTES`).
+    the byte ranges of large files (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable
+    giving a :class:`Tally`): each task's hands are added to a new tally, yielded after the task's
+    reports (module docstring).
     """
     if jobs == "auto":
         jobs = auto_jobs(paths)
     tasks = plan(paths, chunk=task_bytes(jobs, chunk))
     if jobs > 1:
-        work = _parallel(tasks, game, jobs)
+        work = _parallel(tasks, game, jobs, tally)
         stream = _shift_lines(work, progress)
     else:
-        work = stream = _serial(tasks, game, progress)
+        work = stream = _serial(tasks, game, progress, tally)
     if not strict:
         yield from stream
         return
@@ -514,7 +541,8 @@ def task_bytes(jobs: int, chunk: int | None = None) -> int:
 
 
 def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
-            progress: Callable[[int], None] | None = None) -> Iterator[HandReport | FileProblem | PassedOver]:
+            progress: Callable[[int], None] | None = None, tally: Callable[[], Tally] | None = None
+            ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """The reports of the tasks, in order, with file line numbers: a range task starts where the
     tasks before it in its file ended. ``progress`` gets each finished task's bytes."""
     offset = 0
@@ -525,13 +553,14 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
         if task.start == 0:  # a file's first task (the same file may be named twice)
             offset = 0
         counter = [0]
-        yield from _run(task, game, counter, offset)
+        yield from _run(task, game, counter, offset, tally)
         offset += counter[0]
         if progress is not None:
             progress(task.size)
 
 
-def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int) -> Iterator[Any]:
+def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int,
+              tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
     when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process, and
     :data:`IN_FLIGHT_BYTES` of input in all, are in flight, so memory stays bounded however many
@@ -550,7 +579,7 @@ def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None
             if isinstance(task, _NOT_READ):
                 pending.append((task, None))
             else:
-                pending.append((task, pool.apply_async(_run_whole, ((task, game),))))
+                pending.append((task, pool.apply_async(_run_whole, ((task, game, tally),))))
                 in_flight += task.size
             while pending and (pending[0][1] is None or len(pending) > window
                                or in_flight > IN_FLIGHT_BYTES and len(pending) > 1):
@@ -586,7 +615,7 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
 
 
 def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None
-                 ) -> Iterator[HandReport | FileProblem | PassedOver]:
+                 ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """The reports of :func:`_parallel` with file line numbers: a range task's lines are shifted by
     the lines before it."""
     offset = 0
@@ -601,7 +630,7 @@ def _shift_lines(stream: Iterator[Any], progress: Callable[[int], None] | None
                 offset = 0
         if isinstance(item, HandReport):
             yield item.shifted(offset)
-        elif isinstance(item, FileProblem):
+        elif not isinstance(item, int):  # a FileProblem, or the task's tally
             yield item
         else:
             offset += item

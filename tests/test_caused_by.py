@@ -114,8 +114,55 @@ def test_root_first_puts_each_consequence_under_its_cause() -> None:
 
 def test_a_broken_hand_is_per_player_and_a_draw_line_is_its_own_root() -> None:
     found = link_causes([_f("DRAW_COUNT_MISMATCH", "A", "D1"), _f("DISCARD_NOT_IN_HAND", "B", "D2"),
-                         _f("DRAW_COUNT_MISMATCH", "A", "D2"), _f("SHOWDOWN_HAND_MISMATCH", "A", "SHOWDOWN")])
+                         _f("DRAW_COUNT_EXCEEDED", "A", "D2"), _f("SHOWDOWN_HAND_MISMATCH", "A", "SHOWDOWN")])
     assert [f.caused_by for f in found] == [None, None, None, 2]
+
+
+def test_a_draw_line_that_contradicts_itself_again_is_the_same_slip() -> None:
+    """A log's writer that gets one player's draw line wrong gets it wrong on each of his draws (corpus hand
+    81631597149): the second count mismatch of his follows from the first; another player's is his own."""
+    found = link_causes([_f("DRAW_COUNT_MISMATCH", "A", "D1"), _f("DRAW_COUNT_MISMATCH", "B", "D2"),
+                         _f("DRAW_COUNT_MISMATCH", "A", "D2"), _f("DRAW_COUNT_MISMATCH", "A", "D3")])
+    assert [f.caused_by for f in found] == [None, None, 0, 0]
+
+
+def test_a_card_in_two_places_is_one_fault() -> None:
+    """A replacement another player holds (RULES.md §8.5) takes it out of the hand tracked for him: that
+    player's later discard of it, his showdown and the card found in two hands again follow from it."""
+    card = {"card": "7s"}
+    found = link_causes([
+        Finding(code="DRAW_CARD_UNAVAILABLE", message="", player="A", street="D1",
+                details={**card, "reason": "LIVE", "holder": "B"}),
+        Finding(code="DISCARD_NOT_IN_HAND", message="", player="B", street="D2", details=card),
+        Finding(code="CARD_DUPLICATE", message="", player="B", street="SHOWDOWN", details=card),
+        _f("SHOWDOWN_HAND_MISMATCH", "B", "SHOWDOWN"),
+        Finding(code="DISCARD_NOT_IN_HAND", message="", player="C", street="D2", details={"card": "8s"})])
+    assert [f.caused_by for f in found] == [None, 0, 0, 0, None]
+
+
+def test_a_card_too_many_is_the_root_of_a_stub_reshuffled_elsewhere() -> None:
+    """A draw dealt more cards than were discarded empties the replay's stub earlier than the log's: the
+    discards a later stub holds differ (§8.4), until then a discarded card is a fault of its own."""
+    found = link_causes([
+        Finding(code="DRAW_COUNT_MISMATCH", message="", player="A", street="D1", expected=1, actual=2,
+                details={"stub": 0}),
+        Finding(code="DRAW_CARD_UNAVAILABLE", message="", player="B", street="D2",
+                details={"card": "7s", "reason": "EXCLUDED_DISCARD", "stub": 0}),
+        Finding(code="DRAW_CARD_UNAVAILABLE", message="", player="C", street="D3",
+                details={"card": "8s", "reason": "ALREADY_DEALT", "stub": 1})])
+    assert [f.caused_by for f in found] == [None, None, 0]
+
+
+def test_a_round_a_check_facing_a_bet_leaves_open_follows_from_it() -> None:
+    """The replay waits for the chips the check did not put in; the log goes on to the draw (§7.1)."""
+    found = link_causes([_f("CHECK_FACING_BET", "A", "B2"), _f("ROUND_NOT_CLOSED", "B", "B2"),
+                         _f("ROUND_NOT_CLOSED", "B", "B3")])
+    assert [f.caused_by for f in found] == [None, 0, None]
+    # KingsClub: Hero checks facing Ann's 40 and the second draw begins; the log's money is that check's
+    _, (hand,), _, _ = validate_json(FIXTURES / "kingsclub" / "CHECK_FACING_BET.txt")
+    assert [(f["code"], f["caused_by"]) for f in hand["findings"]][:2] == [("CHECK_FACING_BET", None),
+                                                                          ("ROUND_NOT_CLOSED", 0)]
+    assert [f["code"] for f in hand["findings"] if f["caused_by"] is None] == ["CHECK_FACING_BET"]
 
 
 def test_a_call_follows_a_wrong_bet_of_its_own_round_only() -> None:
@@ -172,7 +219,7 @@ def test_stack_readers_follow_a_wrong_amount_in_any_later_round() -> None:
 def test_a_second_break_of_one_draw_follows_the_first() -> None:
     """Six cards discarded (§6.3) leave a draw whose count cannot match: one fault, one root."""
     found = link_causes([_f("DRAW_COUNT_EXCEEDED", "A", "D1"), _f("DRAW_COUNT_MISMATCH", "A", "D1"),
-                         _f("DRAW_COUNT_MISMATCH", "B", "D1"), _f("DRAW_COUNT_MISMATCH", "A", "D2")])
+                         _f("DRAW_COUNT_MISMATCH", "B", "D1"), _f("DRAW_COUNT_EXCEEDED", "A", "D2")])
     assert [f.caused_by for f in found] == [None, 0, None, None]
 
 

@@ -23,7 +23,7 @@ from drawdealer.engine.variants import get_game
 ROOT = Path(__file__).resolve().parents[1]
 CLEAN = ROOT / "fixtures" / "clean" / "27td_fl.txt"
 FLAGGED = ROOT / "fixtures" / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
-COMMANDS = ("rules", "codes", "showdown", "deal", "status", "potlimit", "validate", "convert")
+COMMANDS = ("rules", "codes", "showdown", "deal", "status", "potlimit", "validate", "convert", "view", "stats")
 runner = CliRunner()
 
 

@@ -180,31 +180,34 @@ def test_corpus_file(name: str) -> None:
 
 def test_the_hand_edited_draws_are_flagged_where_they_break() -> None:
     """'discards 2 cards []' then 'Dealt to Hero [his 5 cards] [the same 5]' (twice), then a discard of
-    an Ad Hero never held: the counts, the live cards and the discard, on their lines."""
+    an Ad Hero never held: the counts and the live cards on the 'Dealt to' lines that deal the five
+    cards (RULES.md §11.1: a fault in the dealt cards is where they are dealt), the discard on its line."""
     (report,) = list(validate([CORPUS / DUPLICATE_HOLECARDS]))
     rows = [(f.code, f.line, f.expected, f.actual) for f in report.findings]
-    assert rows[0] == ("DRAW_COUNT_MISMATCH", 21, 2, 5)
-    assert rows[6] == ("DRAW_COUNT_MISMATCH", 31, 1, 5)
+    assert rows[0] == ("DRAW_COUNT_MISMATCH", 22, 2, 5)
+    assert rows[6] == ("DRAW_COUNT_MISMATCH", 32, 1, 5)
     assert rows[-1] == ("DISCARD_NOT_IN_HAND", 43, None, "Ad")
-    assert sorted(str(f.actual) for f in report.findings if f.line == 21 and f.code == "DRAW_CARD_UNAVAILABLE") == \
+    assert sorted(str(f.actual) for f in report.findings if f.line == 22 and f.code == "DRAW_CARD_UNAVAILABLE") == \
         ["2s", "3c", "5h", "7s", "Qh"]
     assert report.has_error
 
 
-def test_the_hand_edited_draws_are_two_root_causes_and_their_consequences() -> None:
-    """Issue 14 defect 3, reviewed by reading the hand: 13 findings, two root causes.
+def test_the_hand_edited_draws_are_one_root_cause_and_its_consequences() -> None:
+    """Issue 14 defect 3 and issue 26, reviewed by reading the hand: 13 findings, one root cause.
 
     The collectors' edit repeats Hero's hand as both the kept and the new cards of his draw lines.
-    Line 21 ('discards 2 cards []', five new cards) is a root cause: a draw line that contradicts
-    itself; the five 'new' cards being the ones he holds (LIVE) is the same duplicated list, so they
-    follow from it. Line 31 is the same edit again, on its own line: a second root cause, with its
-    five LIVE cards. From line 21 on, what Hero holds cannot be read from his lines (two discards and
-    one are unnamed, the cards that replaced them are not printed): the Ad he discards at line 43
-    may well be one of them, so DISCARD_NOT_IN_HAND follows from the latest broken draw (line 31);
-    it is not evidence of a third fault.
+    Line 22 ('Dealt to Hero [..] [..]', five new cards for the two of line 21) is the root cause: a
+    draw line that contradicts itself; the five 'new' cards being the ones he holds (LIVE) is the
+    same duplicated list, so they follow from it. Line 32 is the same edit again, the one slip of the
+    one edit on Hero's next draw (a log's writer that gets a player's draw line wrong gets it wrong
+    on each of his draws): its count and its five LIVE cards follow from line 22, not a second
+    fault. From line 22 on, what Hero holds cannot be read from his lines (two discards and one are
+    unnamed, the cards that replaced them are not printed): the Ad he discards at line 43 may well be
+    one of them, so DISCARD_NOT_IN_HAND follows from the broken draws too; it is not evidence of
+    another fault.
     """
     (report,) = list(validate([CORPUS / DUPLICATE_HOLECARDS]))
-    assert [f.caused_by for f in report.findings] == [None] + [0] * 5 + [None] + [6] * 5 + [6]
+    assert [f.caused_by for f in report.findings] == [None] + [0] * 12
 
 
 def test_big_blind_antes_of_the_wsop_hands_are_read_as_such() -> None:
@@ -324,7 +327,7 @@ def test_boss_reviews() -> None:
     2/4 limit), and what the review of each finding decided.
 
     - Read right after review (the reader was wrong, the log right): hand 2692986516 was first
-      SHOW_ORDER ('Player3 shows first, not Player2'): Boss lists the results, not the showdown
+      SHOW_ORDER ('Player2 showed first; Player3 should have'): Boss lists the results, not the showdown
       (Player2's muck, then the winner Player3's hand, although Player3 is first left of the
       button after a checked last round, §9.1); the log gives no order to be wrong about, and the
       record now shows and mucks in §9.1's order. Hand 2692988440 was first BLIND_POSTER_WRONG twice: the dealer Player2 sits out

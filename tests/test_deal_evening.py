@@ -44,7 +44,7 @@ def test_27td_fl_evening_with_a_rebuy_a_late_arrival_and_a_departure(tmp_path: P
     assert all(line["ok"] for line in out)
     assert out[0]["message"] == "ok: Bob rebuys 50 (at the next deal)"
     assert out[0]["stacks"] == {"Ann": 100, "Bob": 99, "Cy": 98}  # the rebuy waits for the next deal
-    assert out[5]["message"] == "undone: Cy leaves (cashes out his stack)"
+    assert out[5]["message"] == "undone: Cy leaves (cashes out)"
     assert out[6]["message"].startswith("undone: fold by Bob") and out[6]["to_act"] == "Bob"
     assert out[7]["message"].startswith("undone: Dan takes a seat with 120")
     hand2 = out[11]
@@ -133,7 +133,7 @@ def test_session_commands_are_refused_with_what_was_typed_and_why(tmp_path: Path
     assert messages[1] == "refused 'seat A 50': A is already seated: use rebuy A CHIPS"
     assert messages[2] == "refused 'seat D 50 after Q': no seat after Q: not seated (players: A, B, C)"
     assert messages[3] == "refused 'sitin B': B is not sitting out"
-    assert messages[4] == "ok: B leaves (cashes out his stack) (at the next deal)"
+    assert messages[4] == "ok: B leaves (cashes out) (at the next deal)"
     assert messages[5].startswith("refused 'rebuy B 10': B is not seated")  # he is leaving
     assert messages[6] == "refused 'sitin A bb': A is not sitting out"
     assert messages[7] == "refused 'rebuy A x': 'rebuy' needs the chips as a whole number, not 'x'"

@@ -73,7 +73,9 @@ def test_session_file_round_trips() -> None:
         ('hand_start = 40', 'hand_start = 50', "'hand_start' (50) is after 'commands' (47)", "hand_start = 50"),
         ('bb = 2', 'bb = -2', "stake 'bb' must be a whole number", "bb = -2"),
         ('name = "Bob"', 'name = "Alice"', "seat name Alice appears twice", "[[seats]]"),
-        ('version = 1', 'version = 7', "'version' must be 1", "version = 7"),
+        ('version = 1', 'version = 0', "'version' must be 1", "version = 0"),
+        ('version = 1', 'version = 7', "written by a newer drawdealer (journal version 7; this one reads version 1)",
+         "version = 7"),
         ('hand = 3', 'hand = 3 3', "not valid TOML", "hand = 3 3"),
     ],
 )

@@ -26,7 +26,7 @@ def test_italian_evening_with_the_delayed_fourth_card(tmp_path: Path) -> None:
     out = scripted(tmp_path / "j", ITA, commands)
     # 32 − 20 dealt = 12; P1: burn + 1 → 10; P2: 3 now → 7; P3: 2 → 5, then P2's 4th → 4
     assert [out[k]["stub"] for k in (3, 4, 5, 6)] == [12, 10, 7, 4]
-    held = "P2 draws 4: deal 3 now and hold his last card back until every other player has been served " \
+    held = "P2 draws 4: deal 3 now and hold the last card back until every other player has been served " \
            "(RULES.md §6.3, §6.4); stub 7"
     assert held in out[5]["notes"]
     assert "Now deal the held-back card to P2; stub 4 (RULES.md §6.3, §6.4)" in out[6]["notes"]

@@ -278,3 +278,13 @@ def test_post_init_runs_and_replace_checks_again() -> None:
             cls(n=0)
         with pytest.raises(ValueError):
             change(cls(n=2), n=0)
+
+
+def test_type_checkers_read_a_record_as_the_dataclass_it_stands_for():
+    """``typing.dataclass_transform`` on :func:`record`: mypy and IDEs know the fields, the keyword-only
+    constructor and the immutability (``mypy`` on ``Stakes(bb="x")`` reports the wrong type)."""
+    from drawdealer.engine.frozen import Field, field, record
+
+    spec = record.__dataclass_transform__
+    assert spec["kw_only_default"] is True and spec["kwargs"]["frozen_default"] is True
+    assert spec["field_specifiers"] == (field, Field)

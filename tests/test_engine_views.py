@@ -53,7 +53,7 @@ def test_show_first_reason_names_each_case_of_9_1():
     assert state.actor == "A" and "right of the button" in state.show_first_reason()
     bet = checked[:-2] + ["C bet 4", "A call 4", "B call 4"]
     state = hand("27TD-FL", [("A", 100), ("B", 100), ("C", 100)], "A", bet)
-    assert state.actor == "C" and state.show_first_reason() == "last aggressor of B4"
+    assert state.actor == "C" and state.show_first_reason() == "last aggressor"
 
 
 def test_openers_due_names_the_italian_opener_until_he_shows():

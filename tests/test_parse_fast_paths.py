@@ -49,7 +49,7 @@ ACTIONS = [
     {"kind": K.RAISE, "player": "Hero", "amount": 250, "all_in": True, "line": 17, "text": "Hero: raises"},
     {"kind": K.FOLD, "player": "P"},
     {"kind": K.DRAW, "player": "P1", "count": 2, "discarded": (1, 2), "received": (3, 4), "kept": (5, 6, 7),
-     "received_count": 2, "line": 3, "text": "Dealt to P1 [..] [..]"},
+     "received_count": 2, "received_lines": (4, 4), "line": 3, "text": "Dealt to P1 [..] [..]"},
     {"kind": K.SHOW, "player": "P2", "count": 5, "cards": (1, 2, 3, 4, 5), "line": None},
 ]
 
@@ -62,7 +62,7 @@ def test_every_way_of_building_an_action_gives_the_dataclass_value(fields: dict)
                                **{k: v for k, v in rest.items() if k not in ("line", "text")})
     drafted = ActionDraft()  # the steps pokerstars.build takes without a call
     (drafted.kind, drafted.player, drafted.amount, drafted.all_in, drafted.count, drafted.discarded,
-     drafted.received, drafted.cards, drafted.kept, drafted.received_count) = template
+     drafted.received, drafted.cards, drafted.kept, drafted.received_count, drafted.received_lines) = template
     drafted.line, drafted.text = expected.line, expected.text
     drafted.__class__ = Action
     completed = new_action_draft(fields["kind"], fields["player"], count=0)  # the PHH reader's deals and draws

@@ -77,7 +77,7 @@ def test_a_call_names_the_total_in_front_of_the_player() -> None:
 def test_a_call_to_less_than_the_player_has_in_is_a_parse_error() -> None:
     failure = one(HAND.replace("Hero calls 80\n", "Hero calls 30\n"))
     assert isinstance(failure, ParseFailure) and failure.line == 15 and failure.column == 12
-    assert "calls to 30, less than he has in" in failure.message
+    assert "calls to 30, less than Hero has in" in failure.message
 
 
 def test_draws_count_only_for_others_and_cards_for_the_hero() -> None:

@@ -122,7 +122,7 @@ def test_the_hero_s_new_hand_gives_his_discards_and_replacements() -> None:
 
 
 @pytest.mark.parametrize("text, problem", [
-    (HAND.replace("Dealing to Hero: [Tc, 9h, 7c, Ah, Jh]\n", ""), "whose cards were not dealt to him"),
+    (HAND.replace("Dealing to Hero: [Tc, 9h, 7c, Ah, Jh]\n", ""), "whose cards this log never dealt"),
     (HAND.replace("New hand for Hero: [8h, 9h, 6s, Ah, Jh]", "New hand for Hero: [8h, 9h, 6s, Ah, Jh]\n"
                   "New hand for Hero: [8h, 9h, 6s, Ah, Jh]"), "without a discard this round"),
 ])

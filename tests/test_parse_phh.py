@@ -185,11 +185,11 @@ def test_extension_fields_name_games_phh_lacks() -> None:
 
 @pytest.mark.parametrize(("field", "value", "words"), [
     ("antes", "5", "antes: expected an array, got 5"),
-    ("antes", "[0]", "'antes' has 1 entries for 2 players"),
+    ("antes", "[0]", "'antes' has 1 entry for 2 players"),
     ("blinds_or_straddles", "['a', 'b']", "'a' is not an amount"),
     ("actions", "[1, 2]", "must be an array of strings"),
     ("starting_stacks", "[10, inf]", "unknown starting stacks"),
-    ("seats", "[1]", "'seats' has 1 entries for 2 players"),
+    ("seats", "[1]", "'seats' has 1 entry for 2 players"),
 ])
 def test_wrong_field_values_are_parse_failures(field: str, value: str, words: str) -> None:
     fields = {"variant": "'F2L3D'", "antes": "[0, 0]", "blinds_or_straddles": "[1, 2]", "small_bet": "2",

@@ -116,7 +116,7 @@ def test_written_phh_of_games_phh_lacks_carries_the_extension_fields() -> None:
 
 
 def test_new_action_builds_the_same_value_as_the_dataclass() -> None:
-    made = new_action(ActionKind.RAISE, "Hero", 250, True, 0, None, None, None, None, None, 17, "Hero: raises")
+    made = new_action(ActionKind.RAISE, "Hero", 250, True, 0, None, None, None, None, None, None, 17, "Hero: raises")
     assert made == Action(kind=ActionKind.RAISE, player="Hero", amount=250, all_in=True, line=17, text="Hero: raises")
     assert hash(made) == hash(Action(kind=ActionKind.RAISE, player="Hero", amount=250, all_in=True, line=17,
                                      text="Hero: raises"))

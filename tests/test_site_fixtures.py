@@ -143,14 +143,14 @@ EXPECTED = {
         ('200-19-1500000000', 'DRAW_BY_INACTIVE_PLAYER', 15, None, 'Ann'),
     ],
     'winamax/DRAW_CARD_UNAVAILABLE.txt': [
-        ('200-20-1500000000', 'DRAW_CARD_UNAVAILABLE', 16, None, 'Qc'),
+        ('200-20-1500000000', 'DRAW_CARD_UNAVAILABLE', 17, None, 'Qc'),  # the 'Dealt to' line
         ('200-20-1500000000', 'SHOWDOWN_HAND_MISMATCH', 36, '2h 7d 4s 8c Qc', '8c 7d 4s 3d 2h'),
     ],
     'winamax/DRAW_COUNT_EXCEEDED.txt': [
         ('200-21-1500000000', 'DRAW_COUNT_EXCEEDED', 15, 5, 6),
     ],
     'winamax/DRAW_COUNT_MISMATCH.txt': [
-        ('200-22-1500000000', 'DRAW_COUNT_MISMATCH', 16, 2, 1),
+        ('200-22-1500000000', 'DRAW_COUNT_MISMATCH', 17, 2, 1),  # the 'Dealt to' line
     ],
     'winamax/DRAW_OUT_OF_ORDER.txt': [
         ('200-23-1500000000', 'DRAW_OUT_OF_ORDER', 15, 'Bob', 'Hero'),

@@ -82,3 +82,22 @@ def test_help_loads_only_typer_and_the_command_modules() -> None:
     loaded, done = _loaded(code, stdout=subprocess.PIPE, watched=("json", "dataclasses", "rich", "lark", "typer"))
     assert done.returncode == 0, done.stderr
     assert "validate" in done.stdout and loaded == {"typer"}
+
+
+WEB = ("starlette", "uvicorn", "anyio", "segno", "inotify_simple", "drawdealer.web")
+
+
+def test_only_view_and_deal_serve_load_the_web_stack(tmp_path: Path) -> None:
+    """The table view's libraries (the ``web`` extra) load for ``view`` and ``deal --serve`` only:
+    ``--help`` of ``view`` and a whole ``deal`` session without ``--serve`` load none of them."""
+    report = ("import atexit, sys\natexit.register(lambda: sys.stderr.write('WEB ' + ' '.join(sorted(n for n in %r "
+              "if n in sys.modules)) + '\\n'))\n" % (WEB,))
+    for argv in (["view", "--help"],
+                 ["deal", "--game", "27TD-FL", "--stakes", "1/2", "--seat=A=9", "--seat=B=9", "--button", "A",
+                  "--journal", str(tmp_path / "j"), "--json"]):
+        code = report + f"sys.argv = ['drawdealer', *{argv!r}]\nfrom drawdealer.cli.main import main\nmain()\n"
+        done = subprocess.run([sys.executable, "-c", code], input="call\nquit\n", capture_output=True, text=True,
+                              cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stderr
+        line = [ln for ln in done.stderr.splitlines() if ln.startswith("WEB")]
+        assert line == ["WEB "], (argv, line)

@@ -98,10 +98,10 @@ EXPECTED = {
         ('200000000001', 'CONFIG_INVALID', 1, 'must be within 2..∞', 1),
     ],
     'DECK_EXHAUSTED.phh': [
-        ('300000000900', 'DECK_EXHAUSTED', 29, 4, 1),
-        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 38, None, 'Th'),
-        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 38, None, '4c'),
-        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 38, None, '2d'),
+        ('300000000900', 'DECK_EXHAUSTED', 39, 4, 1),  # on the line that deals Player2's cards
+        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 48, None, 'Th'),
+        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 48, None, '4c'),
+        ('300000000900', 'DRAW_CARD_UNAVAILABLE', 48, None, '2d'),
     ],
     'DECK_REUSED_OWN_DISCARDS.txt': [
         ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 28, None, 'Player2'),
@@ -113,7 +113,7 @@ EXPECTED = {
         ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 34, None, 'Player8'),
         ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 35, None, 'Player9'),
         ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 36, None, 'Player10'),
-        ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 37, None, 'Hero'),
+        ('300000000900', 'DECK_REUSED_OWN_DISCARDS', 38, None, 'Hero'),  # his 'Dealt to'
     ],
     'DISCARD_NOT_IN_HAND.txt': [
         ('200000000001', 'DISCARD_NOT_IN_HAND', 17, None, 'Qh'),
@@ -122,13 +122,13 @@ EXPECTED = {
         ('200000000001', 'DRAW_BY_INACTIVE_PLAYER', 35, None, 'Player4'),
     ],
     'DRAW_CARD_UNAVAILABLE.txt': [
-        ('200000000001', 'DRAW_CARD_UNAVAILABLE', 17, None, 'Qs'),
+        ('200000000001', 'DRAW_CARD_UNAVAILABLE', 18, None, 'Qs'),  # the 'Dealt to' line
     ],
     'DRAW_COUNT_EXCEEDED.txt': [
         ('200000000001', 'DRAW_COUNT_EXCEEDED', 19, 5, 6),
     ],
     'DRAW_COUNT_MISMATCH.txt': [
-        ('200000000001', 'DRAW_COUNT_MISMATCH', 17, 2, 3),
+        ('200000000001', 'DRAW_COUNT_MISMATCH', 18, 2, 3),  # the 'Dealt to' line
         ('200000000001', 'SHOWDOWN_HAND_MISMATCH', 41, '8s 7d 2c 4h 3s 5c', '8s 7d 4h 3s 2c'),
     ],
     'DRAW_OUT_OF_ORDER.txt': [
@@ -173,7 +173,7 @@ EXPECTED = {
         ('541', 'IT_FALSE_OPENER_PENALTY_MISSING', 43, 10, 0),
     ],
     'IT_FOURTH_CARD_EARLY.phh': [
-        ('512', 'IT_FOURTH_CARD_EARLY', 17, None, 'Anna'),
+        ('512', 'IT_FOURTH_CARD_EARLY', 19, None, 'Anna'),  # the d dh of her 4th card
     ],
     'IT_OPENER_DID_NOT_SHOW.phh': [
         ('509', 'IT_OPENER_DID_NOT_SHOW', None, None, 'Anna'),

@@ -32,7 +32,9 @@ from drawdealer.cli.options import options as _options
 from drawdealer.cli.potlimit import potlimit as _potlimit
 from drawdealer.cli.rules import rules as _rules
 from drawdealer.cli.showdown import showdown as _showdown
+from drawdealer.cli.stats import stats as _stats
 from drawdealer.cli.status import status as _status
+from drawdealer.cli.table_view import view as _view
 from drawdealer.cli.validate import validate as _validate
 
 PROG = "drawdealer"
@@ -131,8 +133,10 @@ app.command("status")(_status)
 app.command("ledger")(_ledger)
 app.command("options")(_options)
 app.command("potlimit")(_potlimit)
+app.command("view")(_view)
 app.command("validate")(_validate)
 app.command("convert")(_convert)
+app.command("stats")(_stats)
 
 
 def run() -> None:

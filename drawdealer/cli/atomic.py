@@ -4,7 +4,8 @@ The new text goes to a temporary file in the same folder (so that the rename sta
 system), is flushed and fsynced, renamed over the old file with ``os.replace``, and the folder is
 fsynced so the rename survives a power cut. If anything fails before the rename, the temporary
 file is removed and the old file is untouched; the new file keeps the old one's permissions. Used by
-the dealer's journal and ``convert -o`` (which replaces only a regular file so: ``cli/outfile.py``).
+the dealer's journal, ``convert -o`` (which replaces only a regular file so: ``cli/outfile.py``) and
+``stats --graph``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any
 
 TEMP_SUFFIX = ".tmp"
 """Temporary files are ``.<name>.<random>.tmp`` beside the file they will replace."""
@@ -29,8 +30,9 @@ def _new_file_mode() -> int:
 
 
 @contextmanager
-def replacing(path: Path) -> Iterator[TextIO]:
-    """A UTF-8 text handle whose content replaces ``path`` when the ``with`` block ends normally."""
+def replacing(path: Path, *, binary: bool = False) -> Iterator[Any]:
+    """A UTF-8 text handle (a binary one with ``binary``) whose content replaces ``path`` when the
+    ``with`` block ends normally."""
     directory = path.parent
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)  # the file replaced keeps its permissions
@@ -39,7 +41,7 @@ def replacing(path: Path) -> Iterator[TextIO]:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())

@@ -77,7 +77,7 @@ def potlimit(
     bets: Annotated[str, typer.Option("--bets", help="This round's bets in front: NAME=AMT,NAME=AMT,... "
                                       "(chips, or money such as UTG=0.50,BB=0.25).", show_default=False)],
     actor: Annotated[str, typer.Option("--actor", help="The player to act (one of the --bets names).")],
-    stack: Annotated[str | None, typer.Option("--stack", help="The actor's chips behind (not his bet in front).",
+    stack: Annotated[str | None, typer.Option("--stack", help="The actor's chips behind (not the bet in front).",
                                               show_default=False)] = None,
     big_blind: Annotated[str | None, typer.Option("--big-blind", help="The big blind: minimum bet and raise.",
                                                   show_default=False)] = None,

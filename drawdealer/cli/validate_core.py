@@ -15,6 +15,7 @@ Names from the input (files, players, games) are shown escaped (``shown``).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
+from drawdealer.engine.words import counted
 
 if TYPE_CHECKING:
     from drawdealer.cli.wrapped import Wrapped
@@ -42,8 +44,18 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
     ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
-    from drawdealer.cli.errors import fail
+    processes = read_jobs(jobs)
+    game_id = read_game(game)
+    render = _json if output == "json" else _human
+    code, hands = render(files, game_id, processes, strict)
+    if fail_on_empty and not hands:
+        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
+        return 2
+    return code
 
+
+def read_jobs(jobs: str) -> int | str:
+    """``--jobs``: ``"auto"`` or a number of processes ≥ 1; anything else is a usage error (exit 2)."""
     processes: int | str = jobs.strip().lower()
     if processes != "auto":
         try:
@@ -51,21 +63,25 @@ def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs:
         except ValueError:
             processes = 0
         if processes < 1:
-            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
-    game_id = None
-    if game is not None:
-        from drawdealer.engine.variants import UnknownGame, get_game
+            from drawdealer.cli.errors import fail
 
-        try:
-            game_id = get_game(game).id
-        except UnknownGame as exc:
-            fail(f"--game '{game}': {exc}")
-    render = _json if output == "json" else _human
-    code, hands = render(files, game_id, processes, strict)
-    if fail_on_empty and not hands:
-        sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
-        return 2
-    return code
+            fail(f"--jobs '{jobs}': give auto (every core for a large input) or a number of processes ≥ 1")
+    return processes
+
+
+def read_game(game: str | None) -> str | None:
+    """``--game``: the id of the game named (an id or alias of ``engine.variants``), None when not
+    given; an unknown or ambiguous name is a usage error (exit 2)."""
+    if game is None:
+        return None
+    from drawdealer.engine.variants import UnknownGame, get_game
+
+    try:
+        return get_game(game).id
+    except UnknownGame as exc:
+        from drawdealer.cli.errors import fail
+
+        fail(f"--game '{game}': {exc}")
 
 
 def fast_path(argv: list[str]) -> None:
@@ -91,7 +107,8 @@ def _unreadable(problem: Any) -> None:
 
 
 @contextmanager
-def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
+def progress_bar(files: Sequence[Path], label: str = "validating"
+                 ) -> Iterator[tuple[Any, Callable[[int], None] | None, int | None]]:
     """A progress bar on stderr for inputs above :data:`PROGRESS_BYTES` when stderr is a terminal
     (never when it is piped): ``(console, advance, chunk)``, or ``(None, None, None)`` without one.
 
@@ -111,9 +128,9 @@ def _progress(files: list[Path]) -> Iterator[tuple[Any, Callable[[int], None] | 
         return
     from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
 
-    progress = Progress("validating", BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
+    progress = Progress(label, BarColumn(), DownloadColumn(), TimeRemainingColumn(), console=errconsole,
                         transient=True, redirect_stdout=False, redirect_stderr=False)
-    bar = progress.add_task("validating", total=size)
+    bar = progress.add_task(label, total=size)
     progress.start()
     try:
         yield progress.console, lambda n: progress.advance(bar, n), max(PROGRESS_BYTES, size // 200)
@@ -133,7 +150,7 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
-    with _progress(files) as (_bar, advance, chunk):
+    with progress_bar(files) as (_bar, advance, chunk):
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 unreadable = True
@@ -189,7 +206,7 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     seen_files: set[str] = set()
     current_file = None
     printer: Wrapped | None = None  # made at the first flagged hand: its console, width and kind asked once
-    with _progress(files) as (bar_console, advance, chunk):
+    with progress_bar(files) as (bar_console, advance, chunk):
         for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
             if isinstance(item, FileProblem):
                 problems.append(item)
@@ -303,18 +320,38 @@ _SEVERITY = _Severities()
 
 
 def _expected_actual(finding: Any) -> str:
-    """`` (expected X, actual Y)`` with whichever of the two is known, amounts as money; or nothing."""
+    """`` (expected X, actual Y)`` with what the message does not already say of the two, amounts as
+    money; or nothing. A value is said when each of its words is a word of the message (``$0.20``,
+    ``Player3``, ``2..6`` in "for 2 to 6 players"); a zero amount is the check or the "nothing" a
+    message names, never news (the JSON output keeps both values whatever the message says)."""
+    from drawdealer.engine.findings import AMOUNT_CODES
+
     plain = finding.to_dict()
-    parts = [f"{key} {_value(plain[key], finding)}" for key in ("expected", "actual") if plain[key] is not None]
+    said = set(_WORDS.findall(finding.message))
+    parts = []
+    for key in ("expected", "actual"):
+        value = plain[key]
+        if value is None or (value == 0 and type(value) is int and finding.code in AMOUNT_CODES):
+            continue
+        text = _value(value, finding)
+        if not set(_WORDS.findall(text)) <= said:
+            parts.append(f"{key} {text}")
     return shown(f" ({', '.join(parts)})") if parts else ""
+
+
+_WORDS = re.compile(r"\w+(?:[.,]\w+)*")
+"""The words of a message or a value: names, cards, amounts (``1,200.50``), hand descriptions."""
 
 
 def _value(plain: Any, finding: Any) -> str:
     """``expected`` or ``actual`` as a person reads it: amounts in the hand's currency, as in the message
-    (a dict of shares as ``name amount, …``)."""
-    from drawdealer.engine.findings import AMOUNT_CODES
+    (a dict of shares as ``name amount, …``), a pot by its name (``main pot``, RULES.md §9.4)."""
+    from drawdealer.engine.findings import AMOUNT_CODES, POT_INDEX_CODES
     from drawdealer.engine.money import money
+    from drawdealer.engine.words import pot_name
 
+    if finding.code in POT_INDEX_CODES and type(plain) is int:
+        return pot_name(plain)
     amounts = finding.code in AMOUNT_CODES
     if isinstance(plain, dict):
         return ", ".join(f"{k} {money(v, finding.currency) if amounts and type(v) is int else v}"
@@ -332,15 +369,11 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
         return
     from drawdealer.cli.wrapped import Wrapped
 
-    console.line(f"passed over {_count(len(passed), 'file')} (not validated):")
+    console.line(f"passed over {counted(len(passed), 'file')} (not validated):")
     printer = Wrapped(console.rich)
     for item in passed:
         printer.indented([(shown(f"{_shown_path(item.file)}: {item.reason}"), "")], 2)
     printer.flush()
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any, skipped_games: Any,
@@ -351,13 +384,13 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
                                                               ("warnings", "with warnings only"),
                                                               ("skipped", "skipped")) if counts[key]]
     if counts["read"]:
-        console.line(f"{_count(counts['read'], 'hand')} in {_count(n_files, 'file')}: {', '.join(parts)}")
+        console.line(f"{counted(counts['read'], 'hand')} in {counted(n_files, 'file')}: {', '.join(parts)}")
     else:
         console.line("no hand read")
     if problems:
-        console.line(f"{_count(len(problems), 'file')} could not be read (named above)")
+        console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
     if counts["internal"]:
-        console.line(f"{_count(counts['internal'], 'hand')} not checked: drawdealer failed on "
+        console.line(f"{counted(counts['internal'], 'hand')} not checked: drawdealer failed on "
                      f"{'it' if counts['internal'] == 1 else 'them'} (INTERNAL_ERROR, named above); please report "
                      f"{'it' if counts['internal'] == 1 else 'them'}")
     if skipped_games:

@@ -22,6 +22,7 @@ from typing import Any, Collection, Sequence
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.options import Options
+from drawdealer.engine.words import counted
 
 Problem = tuple[str, str, Any, Any, dict]
 
@@ -49,11 +50,17 @@ class Reshuffle:
                  "stub": "left in the stub", "done": "this round's discards of players served",
                  "declared": "this round's discards of others", "x": f"{self.player}'s own discards"}
         parts = ", ".join(f"{n} {names[p]}" for p, n in self.piles if n)
-        text = f"reshuffle {self.pool} cards ({parts}), cut"
+        text = f"reshuffle {counted(self.pool, 'card')} ({parts}), cut"
         return text + (", burn one" if self.burned else "") + f", continue with {self.player}"
 
 
 _new_reshuffle = maker(Reshuffle)
+
+
+_UNAVAILABLE = {"PROTECTED": "it is one of the opener's discards, kept apart to prove the openers",
+                "ALREADY_DEALT": "it was dealt from this stub already",
+                "EXCLUDED_DISCARD": "it was discarded and is not in this stub"}
+"""Why a replacement of each ``DRAW_CARD_UNAVAILABLE`` reason cannot come from the stub (a held card: who holds it)."""
 
 
 def _pop(cards: list[Card], count: int) -> list[Card]:
@@ -123,7 +130,8 @@ class DeckState:
         size = self.size
         need = size * len(players)
         if need > self.dealable():
-            problems.append(("DECK_EXHAUSTED", f"the deck cannot deal {need} cards", need, self.dealable(), {}))
+            problems.append(("DECK_EXHAUSTED", f"the deck cannot deal {counted(need, 'card')}", need, self.dealable(),
+                             {}))
         self.stub = max(0, self.stub - need)
         cards = self.cards
         if cards is not None:
@@ -184,8 +192,8 @@ class DeckState:
             hand.extend(fresh)
             self.unknown[player] = max(0, self.unknown[player] - len(fresh))
             if len(hand) > self.size:
-                problems.append(("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards", self.size,
-                                 len(hand), {"seat": self.names[player]}))
+                problems.append(("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards, not "
+                                 f"{self.size}", self.size, len(hand), {"seat": self.names[player]}))
         for c in fresh:
             w = where.get(c)
             if w is not None:
@@ -270,8 +278,8 @@ class DeckState:
                 elif self.unknown[player] > 0 and c not in where:
                     self.unknown[player] -= 1
                 else:
-                    problems.append(("DISCARD_NOT_IN_HAND", f"{self.names[player]} discards {card_str(c)}, which he "
-                                     "does not hold", None, card_str(c), {"card": card_str(c), "hand": cards_str(hand)}))
+                    problems.append(("DISCARD_NOT_IN_HAND", f"{self.names[player]} discards {card_str(c)} but does "
+                                     "not hold it", None, card_str(c), {"card": card_str(c), "hand": cards_str(hand)}))
                     if self.unknown[player]:
                         self.unknown[player] -= 1
                     elif hand:
@@ -367,15 +375,19 @@ class DeckState:
             reason = "ALREADY_DEALT"
         else:
             reason = "EXCLUDED_DISCARD"
-        if w >= 0 and w != player:
+        details = {"card": card_str(c), "reason": reason, "stub": self.gen}
+        if w >= 0 and w != player:  # the card leaves the hand tracked for its holder (one card unknown there)
             partial = any(self.unknown)
             self.hands[w].remove(c)
             self.unknown[w] += 1
+            details["holder"] = self.names[w]
             if partial:
                 return ("CARD_DUPLICATE", f"{card_str(c)} dealt to {name} is in {self.names[w]}'s hand",
-                        None, card_str(c), {"card": card_str(c), "places": [self.names[w], name]})
-        return ("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub ({reason})",
-                None, card_str(c), {"card": card_str(c), "reason": reason})
+                        None, card_str(c), {"card": card_str(c), "places": [self.names[w], name],
+                                            "holder": self.names[w]})
+        why = (f"{self.names[w]} holds it" if w >= 0 else _UNAVAILABLE[reason])
+        return ("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub: {why}",
+                None, card_str(c), details)
 
     def _burn(self) -> None:
         if self.stub > 0:
@@ -419,14 +431,14 @@ class DeckState:
             pool += own_count
             codes.add(DONE)
             counts[DONE] -= own_count
-            problems.append(("DECK_REUSED_OWN_DISCARDS", f"{name}'s own discards were reshuffled back to him",
-                             None, name, {"seat": name}))
+            problems.append(("DECK_REUSED_OWN_DISCARDS", f"{name}'s own discards were reshuffled into the stub "
+                             f"that serves {name}", None, name, {"seat": name}))
         counts[PREV] -= prev
         counts[MUCK] -= muck
         exhausted = pool < want
         if exhausted:
-            problems.append(("DECK_EXHAUSTED", f"the reshuffle yields {pool} cards, {name} still needs {need}",
-                             need, pool, {"seat": name}))
+            problems.append(("DECK_EXHAUSTED", f"the reshuffle yields {counted(pool, 'card')}, {name} still needs "
+                             f"{need}", need, pool, {"seat": name}))
         where = self.where
         pool_cards = list(self.cards) if self.cards is not None else []
         if burns:

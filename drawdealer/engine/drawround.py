@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from drawdealer.engine.cards import Card
+from drawdealer.engine.cards import Card, card_str
 from drawdealer.engine.deck import DECLARED, DONE, PROTECTED, Problem
 from drawdealer.engine.phases import BETTING, DRAW, SETUP
 from drawdealer.engine.record import Action
@@ -42,7 +42,9 @@ class DrawRound:
                 self.drawn[i] = True
                 self.draw_pos += 1
                 if count:
-                    problems += deck.serve(i, count, received, own=(count, a.discarded or ()))
+                    served = deck.serve(i, count, received, own=(count, a.discarded or ()))
+                    if served:
+                        problems += self._where_dealt(i, served, received, a.received_lines)
                 if self.draw_pos >= len(self.draw_order):
                     self._finish_draw_round(problems)
                 return problems
@@ -53,8 +55,8 @@ class DrawRound:
                 problems += self._start_play()
             if self.phase == BETTING and not self.folded[i]:  # a folded player's draw closes nothing
                 waiting = self.pending()
-                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished: {', '.join(waiting)} still to "
-                                 "act", waiting, name, {"seats": waiting}))
+                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished when {name} draws: "
+                                 f"{', '.join(waiting)} still to act", waiting, name, {"seats": waiting}))
                 self.rnd.acted = [True] * self.n
                 problems += self._end_round()
             if self.phase != DRAW:
@@ -86,7 +88,12 @@ class DrawRound:
         if (received is not None and len(received) > count) or (a.received_count is not None
                                                                   and a.received_count != count):
             got = a.received_count if a.received_count is not None else len(received or ())
-            problems.append(("DRAW_COUNT_MISMATCH", f"{name} discards {count} and receives {got}", count, got, {}))
+            lines = a.received_lines
+            details = {"stub": self.deck.gen}
+            if lines:  # the line that deals the first card too many, or the last one dealt
+                details["line"] = lines[min(count, len(lines) - 1)]
+            problems.append(("DRAW_COUNT_MISMATCH", f"{name} discards {count} and receives {got}", count, got,
+                             details))
         deck = self.deck
         if a.kept is not None:
             fresh = [c for c in a.kept if c not in deck.hands[i]]
@@ -107,32 +114,51 @@ class DrawRound:
         serve = count if received is None or len(received) <= count else len(received)
         if sequential:
             own = (0, ()) if opener else (count, discarded or ())
-            problems += self._serve(i, serve, received, own)
+            problems += self._serve(i, serve, received, own, a.received_lines)
         else:
-            self.declared.append((i, serve, discarded, received))
+            self.declared.append((i, serve, discarded, received, a.received_lines))
         if self.draw_pos >= len(order):
             self._finish_draw_round(problems)
         return problems
 
     def _serve(self, i: int, count: int, received: tuple[Card, ...] | None,
-               own: tuple[int, Sequence[Card]]) -> list[Problem]:
-        """Serve one player's replacements, holding back a delayed last card (RULES.md §6.3, §6.4)."""
+               own: tuple[int, Sequence[Card]], lines: tuple[int | None, ...] | None) -> list[Problem]:
+        """Serve one player's replacements, holding back a delayed last card (RULES.md §6.3, §6.4);
+        ``lines``: where each was dealt (``Action.received_lines``)."""
         delay = 0
         if count >= 4:
             italian_four = self.italian and count == 4
             delay = 1 if italian_four or (self.opts.five_card_draw_split and count == 5) else 0
         if not delay:
-            return self.deck.serve(i, count, received, own=own)
+            return self._where_dealt(i, self.deck.serve(i, count, received, own=own), received, lines)
         problems: list[Problem] = []
         now = count - delay
         later = None
+        later_lines = lines[now:] if lines else None
         if received is not None:
             received, later = received[:now], received[now:] or None
             if later and self.italian and self.draw_pos < len(self.draw_order):
-                problems.append(("IT_FOURTH_CARD_EARLY", f"{self.names[i]} got his 4th card before the others were "
+                problems.append(("IT_FOURTH_CARD_EARLY", f"{self.names[i]} got their 4th card before the others were "
                                  "served", None, self.names[i], {"seat": self.names[i]}))
-        problems += self.deck.serve(i, now, received, own=own)
-        self.delayed.append((i, delay, later))
+                self._where_dealt(i, problems, later, later_lines)
+        problems += self._where_dealt(i, self.deck.serve(i, now, received, own=own), received, lines)
+        self.delayed.append((i, delay, later, later_lines))
+        return problems
+
+    def _where_dealt(self, i: int, problems: list[Problem], received: Sequence[Card] | None,
+                     lines: tuple[int | None, ...] | None) -> list[Problem]:
+        """``problems`` of serving player ``i`` the cards ``received``, each on the line that dealt its
+        card (the first line for a problem of no one card, the stub running out) and on player ``i``
+        (RULES.md §11.1): a fault in the dealt cards is where they were dealt, not on the discard
+        line above (the log deals them on lines of their own, ``Action.received_lines``)."""
+        name = self.names[i]
+        for problem in problems:
+            details = problem[4]
+            details.setdefault("seat", name)
+            if lines:
+                card = details.get("card")
+                k = next((k for k, c in enumerate(received or ()) if card_str(c) == card), 0) if card else 0
+                details.setdefault("line", lines[min(k, len(lines) - 1)])
         return problems
 
     def _finish_draw_round(self, problems: list[Problem]) -> None:
@@ -140,18 +166,18 @@ class DrawRound:
         deck = self.deck
         if self.draw_pos < len(self.draw_order):
             self.draw_order = self.draw_order[:self.draw_pos]
-        for i, count, discarded, received in self.declared:
+        for i, count, discarded, received, lines in self.declared:
             opener = self.italian and i == self.opener
             if not opener:
                 deck.move(DECLARED, DONE, count, discarded)
-            problems += self._serve(i, count, received, (0, ()) if opener else (count, discarded or ()))
+            problems += self._serve(i, count, received, (0, ()) if opener else (count, discarded or ()), lines)
         self.declared = []
         last = self.draw_order[-1] if self.draw_order else -1
         burn_once = self.italian and self.opts.it_delayed_card_burn
-        for i, count, cards in self.delayed:
+        for i, count, cards, lines in self.delayed:
             burn = burn_once or (self.opts.five_card_draw_split and not self.italian and i == last)
             burn_once = False
-            problems += deck.serve(i, count, cards, last_burn=burn)
+            problems += self._where_dealt(i, deck.serve(i, count, cards, last_burn=burn), cards, lines)
         self.delayed = []
         deck.end_draw_round()
         self._next_street(problems)

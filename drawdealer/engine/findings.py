@@ -123,7 +123,7 @@ _REGISTRY: tuple[CodeInfo, ...] = (
              example="receives a card another player holds"),
     CodeInfo(code="DECK_EXHAUSTED", severity=E, title="the reshuffle cannot supply the cards", section="8.4",
              example="10 players each drawing 5 in the third draw"),
-    CodeInfo(code="DECK_REUSED_OWN_DISCARDS", severity=W, title="a player's own discards were reshuffled back to him", section="8.4",
+    CodeInfo(code="DECK_REUSED_OWN_DISCARDS", severity=W, title="a player's own discards were reshuffled back to that player", section="8.4",
              example="stage 3 of the reshuffle was needed"),
     CodeInfo(code="IT_FOURTH_CARD_EARLY", severity=E, title="the 4th card of a 4-card draw came too early", section="6.4",
              example="served 4 at once before the others drew"),
@@ -167,9 +167,9 @@ _REGISTRY: tuple[CodeInfo, ...] = (
              example="raises the controbuio"),
     CodeInfo(code="IT_DRAW_ORDER", severity=E, title="the accomodo does not start with the opener", section="6.4",
              example="the dealer's left draws first though P3 opened"),
-    CodeInfo(code="IT_POSTDRAW_FIRST_ACTOR", severity=E, title="B2 does not start with the opener (or his successor)", section="6.4",
+    CodeInfo(code="IT_POSTDRAW_FIRST_ACTOR", severity=E, title="B2 does not start with the opener (or the next player still in)", section="6.4",
              example="P4 bets first in B2 though P3 opened"),
-    CodeInfo(code="IT_OPENER_DID_NOT_SHOW", severity=E, title="the opener did not show his openers", section="9.2",
+    CodeInfo(code="IT_OPENER_DID_NOT_SHOW", severity=E, title="the opener did not show the openers", section="9.2",
              example="opener mucks without showing"),
     CodeInfo(code="IT_SPLIT_POT", severity=E, title="an Italian pot was split", section="4.3",
              example="two players share a pot"),
@@ -196,6 +196,10 @@ AMOUNT_CODES = frozenset((
     "IT_CARRIED_POT_WRONG", "SPLIT_WRONG"))
 """Codes whose integer ``expected`` and ``actual`` (or the values of a dict of shares, SPLIT_WRONG) are
 chip amounts (in the hand's smallest unit)."""
+
+
+POT_INDEX_CODES = frozenset(("IT_SPLIT_POT",))
+"""Codes whose ``actual`` is the index of a pot (0 the main pot, then the side pots, RULES.md §9.4)."""
 
 
 def all_codes() -> tuple[CodeInfo, ...]:

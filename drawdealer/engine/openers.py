@@ -62,7 +62,7 @@ class Openers:
             return out
         if i not in self.predraw:
             if self.phase == COMPLETE:
-                out.append(self._finding(("IT_OPENER_DID_NOT_SHOW", f"{self.names[i]} did not show his openers",
+                out.append(self._finding(("IT_OPENER_DID_NOT_SHOW", f"{self.names[i]} did not show the openers",
                                           None, self.names[i], {"seat": self.names[i]}), None, "AWARD"))
         elif self.false_opener is None:
             found = self._openers_problem()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker, record
+from drawdealer.engine.words import pot_name
 
 if TYPE_CHECKING:
     from drawdealer.engine.ranking import Ranking
@@ -223,7 +224,7 @@ def award_pots(
         for p in eligible:
             if p not in order_from_button:
                 missing = [p for p in eligible if p not in order_from_button]
-                raise ValueError(f"pot {index}: {', '.join(missing)} not in the order from the button")
+                raise ValueError(f"{pot_name(index)}: {', '.join(missing)} not in the order from the button")
         reason = ""
         if len(eligible) == 1:
             winners = eligible

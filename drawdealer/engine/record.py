@@ -63,7 +63,10 @@ class Action:
     (0 = pat), ``discarded``/``received`` the cards when known (``None`` = unknown; a tuple shorter
     than the count lists the known ones), ``received_count`` how many replacements the log says
     were dealt (``None`` = it does not say), ``kept`` the cards the log says were kept (PokerStars
-    ``Dealt to X [kept] [new]``, ``stands pat on [..]``). For ``deal``, ``show`` and ``muck``:
+    ``Dealt to X [kept] [new]``, ``stands pat on [..]``), ``received_lines`` the source line of
+    each replacement card dealt (known or not, in order) when the log deals them on lines of their
+    own (PHH's ``d dh`` after the ``sd``, PokerStars' ``Dealt to``; ``None``: on the draw's line), where
+    a fault in the dealt cards is reported (RULES.md §11.1). For ``deal``, ``show`` and ``muck``:
     ``cards`` the known cards (``None`` = none known; a deal may list fewer than five) and
     ``count`` how many cards the log deals or shows, known or not (0 = it does not say). ``line``
     is the 1-based source line, ``None`` in live play.
@@ -79,6 +82,7 @@ class Action:
     cards: tuple[Card, ...] | None = None
     kept: tuple[Card, ...] | None = None
     received_count: int | None = None
+    received_lines: tuple[int | None, ...] | None = None
     line: int | None = None
     text: str = ""  # the source text, for messages
 

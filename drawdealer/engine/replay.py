@@ -24,6 +24,7 @@ from drawdealer.engine.pots import rake_division, take_rake
 from drawdealer.engine.record import ActionKind, Claims, HandRecord
 from drawdealer.engine.state import COMPLETE, HandState, ItalianCarry, Settlement
 from drawdealer.engine.variants import GameSpec, UnknownGame, get_game
+from drawdealer.engine.words import pot_name
 
 CARRY_KEYS = ("it_carried_pot", "it_requirement", "it_penalty", "it_penalty_player", "it_reentry")
 """``HandRecord.extra`` keys of an Italian deal's incoming :class:`ItalianCarry`."""
@@ -223,10 +224,9 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
                 want = computed[k] if k < len(computed) else 0
                 got = claims.pots[k] if k < len(claims.pots) else 0
                 if want != got:
-                    label = "main pot" if k == 0 else f"side pot {k}"
                     net = " after the rake" if settlement.rake else ""
-                    out.append(_f(state, "POT_AMOUNT_WRONG", f"the {label} is {state.money(want)}{net}, the log "
-                                                             f"says {state.money(got)}",
+                    out.append(_f(state, "POT_AMOUNT_WRONG", f"{pot_name(k, definite=True)} is {state.money(want)}"
+                                                             f"{net}, the log says {state.money(got)}",
                                   line=lines.get("pots"), expected=want, actual=got, pot_index=k))
     # --- rake (§9.5)
     if claimed_rake is not None:
@@ -250,8 +250,9 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
         rake = claimed_rake if claimed_rake is not None else settlement.rake
         paid_out = pot_total - settlement.carried - (sum(settlement.refunds.values()) if settlement.refunds else 0)
         if said_total + rake != paid_out and settlement.determined and not state.italian:
-            out.append(_f(state, "RAKE_MISMATCH", f"collected {state.money(said_total)} + rake {state.money(rake)} ≠ "
-                                                  f"pots {state.money(paid_out)}",
+            out.append(_f(state, "RAKE_MISMATCH", f"collected {state.money(said_total)} + rake {state.money(rake)} = "
+                                                  f"{state.money(said_total + rake)}, not the pots' "
+                                                  f"{state.money(paid_out)}",
                           line=lines.get("rake") or collected_claims[-1].line, expected=paid_out,
                           actual=said_total + rake, rake=rake, pot_total=pot_total))
     _check_awards(state, claims, settlement, said_collected, out)
@@ -328,17 +329,18 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
             return
         if italian:
             for index, group in by_pot.items():
-                if index is not None and len({c.player for c in group}) > 1:
-                    out.append(_f(state, "IT_SPLIT_POT", f"pot {index} is split between "
-                                  f"{', '.join(sorted({c.player for c in group}))}", line=group[0].line,
-                                  expected=None, actual=index))
+                sharing = sorted({c.player for c in group})
+                if index is not None and len(sharing) > 1:
+                    out.append(_f(state, "IT_SPLIT_POT", f"{pot_name(index, definite=True)} is split between "
+                                  f"{', '.join(sharing)}", line=group[0].line, expected=None, actual=index))
             opener = settlement.false_opener
             if opener is not None:
                 got = said.get(opener, 0)
                 allowed = settlement.collected.get(opener, 0) + settlement.refunds.get(opener, 0)
                 if got > allowed:
                     out.append(_f(state, "IT_FALSE_OPENER_COLLECTED", f"{opener} opened without openers and collects "
-                                                                      f"{state.money(got)}",
+                                                                      f"{state.money(got)}; at most "
+                                                                      f"{state.money(allowed)} is due",
                                   line=next(c.line for c in collected_claims if c.player == opener), expected=allowed,
                                   actual=got, player=opener))
         for index, group in by_pot.items():
@@ -354,19 +356,20 @@ def _check_awards(state: HandState, claims: Claims, settlement: Settlement, said
             winners = set(said_here)
             for c in group:
                 if c.player not in pot.eligible:
-                    out.append(_f(state, "POT_ELIGIBILITY_WRONG", f"{c.player} collects from pot {index} but is not "
-                                  f"eligible ({', '.join(pot.eligible)})", line=c.line, expected=list(pot.eligible),
+                    out.append(_f(state, "POT_ELIGIBILITY_WRONG", f"{c.player} collects from "
+                                  f"{pot_name(index, definite=True)} but is not eligible for it (eligible: "
+                                  f"{', '.join(pot.eligible)})", line=c.line, expected=list(pot.eligible),
                                   actual=c.player, player=c.player, pot_index=index))
             if not award.winners:
                 continue
             if winners != set(award.winners):
                 reason = "; ".join(a.reason for a in state.award([pot]))
-                out.append(_f(state, "WINNER_WRONG", f"pot {index} goes to {', '.join(award.winners)}, the log says "
-                              f"{', '.join(sorted(winners))}: {reason}", line=group[0].line,
-                              expected=list(award.winners), actual=sorted(winners), pot_index=index))
+                out.append(_f(state, "WINNER_WRONG", f"{pot_name(index, definite=True)} goes to "
+                              f"{', '.join(award.winners)}, the log says {', '.join(sorted(winners))}: {reason}",
+                              line=group[0].line, expected=list(award.winners), actual=sorted(winners), pot_index=index))
             elif len(winners) > 1 and said_here != award.shares:
-                out.append(_f(state, "SPLIT_WRONG", f"pot {index} splits as {_shares(state, award.shares)}; the log "
-                                                    f"says {_shares(state, said_here)}",
+                out.append(_f(state, "SPLIT_WRONG", f"{pot_name(index, definite=True)} splits as "
+                              f"{_shares(state, award.shares)}; the log says {_shares(state, said_here)}",
                               line=group[0].line, expected=dict(award.shares), actual=said_here, pot_index=index))
     if not settlement.determined:
         return
@@ -484,6 +487,7 @@ def _button_moved(previous: HandRecord, record: HandRecord) -> list[Finding]:
     want = later[0] if later else seats_now[0]
     if new == want:
         return []
-    return [Finding(code="BUTTON_POSITION_INVALID", message=f"the button should move from seat {old} to seat {want}, "
-                    f"not {new}", hand_id=record.hand_id, line=record.line, street="SETUP", expected=want, actual=new)]
+    return [Finding(code="BUTTON_POSITION_INVALID", message=f"the button should move from seat {old} to seat {want}; "
+                    f"the hand has it on seat {new}", hand_id=record.hand_id, line=record.line, street="SETUP",
+                    expected=want, actual=new)]
 

@@ -67,7 +67,8 @@ class BettingRound:
         high = r.high
         owed = high - bet[i]
         if owed <= 0:
-            problems.append(("CALL_NOTHING_TO_CALL", f"{self.names[i]} calls with nothing to call", 0, a.amount, {}))
+            problems.append(("CALL_NOTHING_TO_CALL", f"{self.names[i]} calls {self.money(a.amount)} with nothing to "
+                             "call", 0, a.amount, {}))
         else:
             stack = self.stack
             left = stack[i]
@@ -125,8 +126,8 @@ class BettingRound:
         high = self.rnd.high
         to = self.bet[i] + a.amount
         if high > 0:
-            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets facing a bet of {self.money(high)}: "
-                             "a raise is due", None, a.amount, {}))
+            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets {self.money(a.amount)} facing a bet of "
+                             f"{self.money(high)}: a raise is due", None, a.amount, {}))
             if to <= high:  # what the bet puts in only calls: apply it as a call
                 return problems + self._call(i, Action(kind=CALL, player=a.player, all_in=a.all_in))
         problems += self._aggress(i, to, a)
@@ -138,7 +139,8 @@ class BettingRound:
         if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
             return problems
         if self.rnd.high == 0:
-            problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises with no bet to raise", None, a.amount, {}))
+            problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises to {self.money(a.amount)} with no bet to "
+                             "raise", None, a.amount, {}))
         problems += self._aggress(i, a.amount, a)
         return self._pass_turn(i, problems)
 
@@ -231,8 +233,8 @@ class BettingRound:
                                                       f"{self.money(stack)} behind",
                              stack, due, {}))
         if self._limp(i, due):
-            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps; the first entry must be a raise to "
-                                                   f"{self.money(2 * self.bb)}",
+            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps for {self.money(self.bet[i] + due)}; the first "
+                                                   f"entry must be a raise to {self.money(2 * self.bb)}",
                              2 * self.bb, self.bet[i] + due, {}))
         return problems
 
@@ -241,13 +243,14 @@ class BettingRound:
         previous = self.k - 1 if self.phase == DRAW else self.k
         skipped = self.rnd.skipped
         if skipped and a.kind is not FOLD:
-            problems.append(("ACTION_NO_BETTING_POSSIBLE", f"no betting is possible in {self.street}", None,
-                             a.kind.value, {}))
+            problems.append(("ACTION_NO_BETTING_POSSIBLE", f"{a.kind.value} by {self.names[i]}, but no betting is "
+                             f"possible in {self.street}", None, a.kind.value, {}))
             return False
         if self.phase == DRAW and self.draw_pos < len(self.draw_order) and self.draw_pos > 0:
             waiting = [self.names[j] for j in self.draw_order[self.draw_pos:]]
-            problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished: {', '.join(waiting)} still to draw",
-                             waiting, self.names[i], {"seats": waiting}))
+            problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished when {self.names[i]} "
+                             f"{a.kind.value}s: {', '.join(waiting)} still to draw", waiting, self.names[i],
+                             {"seats": waiting}))
             self._finish_draw_round(problems)
             return self.phase == BETTING
         closed = self.streets[min(previous, len(self.streets) - 1)]
@@ -345,10 +348,12 @@ class BettingRound:
                                  target, to, {}))
         cap = opts.fl_max_bets_per_round
         if nbets >= cap and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway):
-            problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets", cap, nbets + 1, {}))
+            problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets; this is bet {nbets + 1}",
+                             cap, nbets + 1, {}))
         if not is_bet and r.acted[i] and full <= r.level[i]:
-            problems.append(("RAISE_NOT_REOPENED", f"{self.names[i]} may only call or fold: no full raise since he "
-                             "acted", unit, 0, {}))
+            name = self.names[i]
+            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise of "
+                             f"{self.money(unit)} since {name} acted", unit, 0, {}))
         increment = to - full
         if increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
             r.full = to
@@ -387,7 +392,7 @@ class BettingRound:
                                      to, {"pot": pot, "to_call": high - c}))
             if r.acted[i] and high - r.level[i] < r.lraise:
                 problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
-                                 f"{self.money(high - r.level[i])} since he acted, a full raise is "
+                                 f"{self.money(high - r.level[i])} since {name} acted, a full raise is "
                                  f"{self.money(r.lraise)}",
                                  r.lraise, high - r.level[i], {}))
             if to - high >= r.lraise:
@@ -432,11 +437,13 @@ class BettingRound:
                                  {"pot": pot, "to_call": high - c}))
         step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip
         if r.acted[i] and high - r.level[i] < step:
-            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise since he acted",
+            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
+                             f"{self.money(high - r.level[i])} since {name} acted, a full raise is {self.money(step)}",
                              step, high - r.level[i], {}))
         limit = opts.it_max_raises_per_round
         if limit and r.nbets >= limit:
-            problems.append(("RAISE_CAP_EXCEEDED", f"at most {limit} raises per round", limit, r.nbets + 1, {}))
+            problems.append(("RAISE_CAP_EXCEEDED", f"at most {limit} raises per round; this is raise {r.nbets + 1}",
+                             limit, r.nbets + 1, {}))
         r.nbets += 1
         if to - high >= step:
             r.lraise = to - high

@@ -9,6 +9,7 @@ from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.deck import Problem
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind
+from drawdealer.engine.words import counted
 
 _K = ActionKind
 MUCK, SHOW = _K.MUCK, _K.SHOW
@@ -43,8 +44,8 @@ class Showdown:
                 self.first_show_checked = True
                 first = self._current()
                 if first >= 0 and first != i:
-                    problems.append(("SHOW_ORDER", f"{self.names[first]} shows first, not {name}", self.names[first],
-                                     name, {}))
+                    problems.append(("SHOW_ORDER", f"{name} showed first; {self.names[first]} should have, as the "
+                                     f"{self.show_first_reason()}", self.names[first], name, {}))
             if a.kind is MUCK:
                 self.mucked.add(i)
             elif not cards and a.count:  # shown, but the log does not print the cards (OnGame's summary)
@@ -69,8 +70,8 @@ class Showdown:
             return problems
         size = self.spec.hand_size
         if len(cards) != size:
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {len(cards)} cards", size, len(cards),
-                             {"seat": self.names[i]}))
+            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {counted(len(cards), 'card')}, not {size}",
+                             size, len(cards), {"seat": self.names[i]}))
         elif len(set(cards)) < size:  # no hand: the cards tracked for him stay as they were (§8.5)
             twice = card_str(next(c for k, c in enumerate(cards) if c in cards[:k]))
             name = self.names[i]
@@ -109,11 +110,12 @@ class Showdown:
         return sum(1 for j in range(self.n) if not self.folded[j] and j not in self.mucked)
 
     def show_first_reason(self) -> str:
-        """Why the first player of the showdown shows first (RULES.md §9.1)."""
+        """Why the first player of the showdown shows first (RULES.md §9.1): ``last aggressor`` (of the
+        last betting round), or ``first player still in left of the button`` when it was checked through."""
         side = self._first_to_show()[1]
         if side == "aggressor":
-            return f"last aggressor of {self.streets[-1]}"
-        return f"first active player {side} of the button; the last round was checked through"
+            return "last aggressor"
+        return f"first player still in {side} of the button, the last round checked through"
 
     def _first_to_show(self) -> tuple[int, str]:
         """Who shows first and why (:func:`first_to_show`)."""

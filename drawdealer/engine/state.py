@@ -43,6 +43,7 @@ from drawdealer.engine.rounds import BettingRound, RoundState
 from drawdealer.engine.settle import ItalianCarry, Settlement, Settling
 from drawdealer.engine.showdown import Showdown
 from drawdealer.engine.variants import GameSpec, Structure
+from drawdealer.engine.words import counted
 
 __all__ = ["BETTING", "COMPLETE", "DRAW", "HANDLERS", "PHASE_NAMES", "SETUP", "SHOWDOWN", "HandState", "ItalianCarry",
            "PlayerView", "Settlement", "ranking_for"]
@@ -199,8 +200,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.draw_order: list[int] = []
         self.draw_pos = 0
         self.drawn = [False] * n
-        self.delayed: list[tuple[int, int, tuple[Card, ...] | None]] = []
-        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None]] = []
+        self.delayed: list[tuple[int, int, tuple[Card, ...] | None, tuple[int | None, ...] | None]] = []
+        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None,
+                                  tuple[int | None, ...] | None]] = []
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.show_order: list[int] = []
@@ -244,7 +246,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                                       f"2..{high}", n, {}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n
-            out.append(self._finding(("IT_DECK_TIGHT", f"{n} players leave {left} cards after the deal",
+            out.append(self._finding(("IT_DECK_TIGHT", f"{n} players leave {counted(left, 'card')} after the deal",
                                       None, n, {"cards_left": left}), None))
         return out
 
@@ -366,8 +368,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
         code, message, expected, actual, details = p
-        return Finding(code=code, message=message, hand_id=self.hand_id,
-                       line=action.line if action is not None else None,
+        line = details.pop("line") if "line" in details else action.line if action is not None else None
+        return Finding(code=code, message=message, hand_id=self.hand_id, line=line,
                        event_index=self.events if event_index is None else event_index,
                        street=street or self.street,
                        player=details.get("payer") or details.get("seat") or (action.player if action else ""),
@@ -498,8 +500,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         cards = a.cards or ()
         size = self.spec.hand_size
         if a.count > size and len(cards) <= size:  # more known cards than a hand: ``deck.reveal`` says so
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards", size, a.count,
-                             {"seat": self.names[i]}))
+            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards, not {size}", size,
+                             a.count, {"seat": self.names[i]}))
         if cards:
             hand = self.deck.hands[i]
             problems += self.deck.reveal(i, [c for c in cards if c not in hand] if hand else cards)

@@ -30,7 +30,7 @@ def comparable(record: HandRecord, *, ignore: Iterable[str] = ()) -> HandRecord:
         uncalled_in_collected=c.uncalled_in_collected, rake_printed=c.rake_printed,
     )
     out = replace(record, source="", line=0, end_line=None, claims=claims,
-                  actions=tuple(replace(a, line=None, text="") for a in record.actions))
+                  actions=tuple(replace(a, line=None, text="", received_lines=None) for a in record.actions))
     changes = {f.name: (f.default_factory() if f.default_factory is not MISSING else f.default)  # type: ignore[misc]
                for f in fields(HandRecord) if f.name in set(ignore)}
     return replace(out, **changes) if changes else out

@@ -20,7 +20,7 @@ from drawdealer.engine.frozen import draft_class, maker
 from drawdealer.engine.record import Action, Claims, HandRecord, PotClaim, Seat
 
 ACTION_TEMPLATE_FIELDS = ("kind", "player", "amount", "all_in", "count", "discarded", "received", "cards", "kept",
-                          "received_count")
+                          "received_count", "received_lines")
 """The fields of an :func:`action_template`, in order: all of :class:`Action` but ``line`` and ``text``."""
 _ACTION_FIELDS = (*ACTION_TEMPLATE_FIELDS, "line", "text")
 
@@ -29,7 +29,7 @@ ActionDraft: type = draft_class(Action, _ACTION_FIELDS)
 
     a = ActionDraft()
     (a.kind, a.player, a.amount, a.all_in, a.count, a.discarded, a.received, a.cards, a.kept,
-     a.received_count) = template
+     a.received_count, a.received_lines) = template
     a.line, a.text = line, text
     a.__class__ = Action
 
@@ -38,7 +38,7 @@ ActionDraft: type = draft_class(Action, _ACTION_FIELDS)
 
 new_action: Callable[..., Action] = maker(Action, _ACTION_FIELDS, positional=True, name="new_action")
 """``new_action(kind, player, amount, all_in, count, discarded, received, cards, kept,
-received_count, line, text)`` == ``Action(kind=kind, player=player, …)``."""
+received_count, received_lines, line, text)`` == ``Action(kind=kind, player=player, …)``."""
 
 
 new_plain_action: Callable[..., Action] = maker(Action, ("kind", "player", "amount", "all_in", "line", "text"),
@@ -56,9 +56,9 @@ completes an action over several lines; it sets ``__class__ = Action`` when the 
 
 def action_template(kind: Any, player: str, amount: int = 0, all_in: bool = False, count: int = 0,
                     discarded: Any = None, received: Any = None, cards: Any = None, kept: Any = None,
-                    received_count: int | None = None) -> tuple[Any, ...]:
+                    received_count: int | None = None, received_lines: Any = None) -> tuple[Any, ...]:
     """What a line says about an action: its fields in ``ACTION_TEMPLATE_FIELDS``, for :func:`action_from`."""
-    return kind, player, amount, all_in, count, discarded, received, cards, kept, received_count
+    return kind, player, amount, all_in, count, discarded, received, cards, kept, received_count, received_lines
 
 
 action_from: Callable[[tuple[Any, ...], int | None, str], Action] = maker(

@@ -167,7 +167,7 @@ class KingsClubBuilder(HandBuilder):
         name, to = m["name"], self.amount(m["amt"])
         added = self.ledger.added(name, to)
         if added < 0:
-            raise LineError(f"{name} calls to {m['amt']}, less than he has in this round", column=m.start("amt") + 1)
+            raise LineError(f"{name} calls to {m['amt']}, less than {name} has in this round", column=m.start("amt") + 1)
         self.ledger.bring_to(name, to)
         self.add(K.CALL, name, number, line, amount=added, all_in=self.all_in(m))
 
@@ -234,7 +234,7 @@ class KingsClubBuilder(HandBuilder):
         end, net = self.amount(m["stack"]), self.amount(m["net"])
         start = next(s.stack for s in self.seats if s.name == name)
         if end - start != (-net if m["sign"] == "-" else net):
-            raise LineError(f"{name} ends with {m['stack']}, {m['sign']}{m['net']} from his starting stack:"
+            raise LineError(f"{name} ends with {m['stack']}, {m['sign']}{m['net']} from the starting stack:"
                             " the summary contradicts itself", column=m.start("stack") + 1)
         self.final_stacks.append((name, end))
         self.claim_lines[f"stack:{name}"] = number

@@ -177,7 +177,7 @@ class OnGameBuilder(HandBuilder):
         name, new = m["name"], _cards(m["cards"])
         old = self.hand.get(name)
         if old is None:
-            raise LineError(f"a new hand for {name}, whose cards were not dealt to him in this log")
+            raise LineError(f"a new hand for {name}, whose cards this log never dealt")
         self.draw_of(name)  # his draw of this round, whose cards no new hand has given yet
         received = tuple(c for c in new if c not in old)
         self.replace_draw(name, discarded=tuple(c for c in old if c not in new), kept=tuple(c for c in new if c in old),

@@ -68,6 +68,7 @@ from drawdealer.engine.record import (
 )
 from drawdealer.engine.italian_procedure import REQUIREMENTS
 from drawdealer.engine.variants import UnknownGame, get_game
+from drawdealer.engine.words import counted
 from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import (new_action, new_action_draft, new_claims, new_plain_action,
                                            new_pot_claim, new_record, new_seat)
@@ -575,7 +576,7 @@ class _Reader:
         """The array ``key``, one entry per player (an optional one: None when absent or empty)."""
         values = self._need(key) if required else self._field(key)
         if (values or required) and len(values) != n:
-            raise _Fail(f"'{key}' has {len(values)} entries for {n} players", self._line(key))
+            raise _Fail(f"'{key}' has {counted(len(values), 'entry', 'entries')} for {n} players", self._line(key))
         return values or None
 
     def _seat_numbers(self, n: int) -> list[int]:
@@ -606,7 +607,7 @@ class _Reader:
     def _names(self, n: int) -> list[str]:
         raw = self._field("players") or []
         if raw and len(raw) != n:
-            raise _Fail(f"'players' has {len(raw)} names for {n} players", self._line("players"))
+            raise _Fail(f"'players' has {counted(len(raw), 'name')} for {n} players", self._line("players"))
         names: list[str] = []
         for i in range(n):
             name = raw[i] if raw and raw[i] else f"p{i + 1}"
@@ -957,6 +958,7 @@ class _Dealing:
         total = got + count
         draw.received = received or None
         draw.received_count = total if received or total != draw.count else None
+        draw.received_lines = (draw.received_lines or ()) + (line,) * count  # where each card was dealt (§11.1)
 
 
 def big_blind_ante(antes: list[int], blinds: list[int]) -> bool:

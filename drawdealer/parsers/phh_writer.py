@@ -131,6 +131,8 @@ class _Writer:
         self.claims(fields)
         for key, value in (r.extra.get("phh") or {}).items():
             fields.setdefault(key, value)
+        if sum(1 for v in antes if v) > 1:  # every chip counts in the pots, antes too (RULES.md §9.4): pokerkit's
+            fields.setdefault("ante_trimming_status", True)  # ante trimming (tests/pokerkit_hands.py DIFFERENCES)
         derived = derive_stakes(structure, antes, blinds, [r.stakes.small_bet, r.stakes.big_bet]
                                 if structure == "FL" else [r.stakes.bb])
         if derived != r.stakes:

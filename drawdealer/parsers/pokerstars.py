@@ -556,7 +556,8 @@ class _Builder(HandBuilder):
                 if template is not None:  # its action, built as fastaction.action_from would, without a call
                     action = draft()
                     (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-                     action.received, action.cards, action.kept, action.received_count) = template
+                     action.received, action.cards, action.kept, action.received_count,
+                     action.received_lines) = template
                     action.line = number
                     action.text = line
                     action.__class__ = Action
@@ -673,7 +674,7 @@ class _Builder(HandBuilder):
             return self._classify(i, line)
         action = ActionDraft()
         (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-         action.received, action.cards, action.kept, action.received_count) = hit[2]
+         action.received, action.cards, action.kept, action.received_count, action.received_lines) = hit[2]
         slot = hit[5]  # see _CARD_SLOTS
         if slot == 7:
             action.cards = cards
@@ -952,7 +953,8 @@ class _Builder(HandBuilder):
         if second is None:
             deal = ActionDraft()  # new_action(K.DEAL, name, count=…, cards=…, line=number, text=line), without a call
             (deal.kind, deal.player, deal.amount, deal.all_in, deal.discarded, deal.received, deal.kept,
-             deal.received_count, deal.line, deal.text) = K.DEAL, name, 0, False, None, None, None, None, number, line
+             deal.received_count, deal.received_lines, deal.line, deal.text) = (
+                K.DEAL, name, 0, False, None, None, None, None, None, number, line)
             if first is None:
                 deal.count, deal.cards = 0, None
             else:
@@ -969,9 +971,9 @@ class _Builder(HandBuilder):
         received = parse_card_list(second)
         done = ActionDraft()  # the draw with its cards (new_action, without a call)
         (done.kind, done.player, done.amount, done.all_in, done.count, done.discarded, done.received, done.cards,
-         done.kept, done.received_count, done.line, done.text) = (
+         done.kept, done.received_count, done.received_lines, done.line, done.text) = (
             K.DRAW, name, 0, draw.all_in, draw.count, draw.discarded, received, None, parse_card_list(first),
-            len(received), draw.line, draw.text)
+            len(received), (number,) * len(received), draw.line, draw.text)
         done.__class__ = Action
         actions[-1] = done
 

@@ -6,10 +6,17 @@ The header and table lines are written back verbatim when the record came from P
 id and what the hand's PHH fields say of its date, time zone, table, seats, tournament, buy-in and
 level (:mod:`drawdealer.parsers.handinfo`); a hand without a date gets none (a table without a
 name is ``'drawdealer'``). A draw header (``*** FIRST DRAW ***`` …) opens every draw
-round, ``*** SHOW DOWN ***`` precedes a closing run of shows and mucks. A record without a pot
-claim gets the pot its actions put in and ``Rake 0``, since PokerStars always states them; so are
-its uncalled bets when the site it came from returns them without a line (``Claims.uncalled_printed``
-false, KingsClub, Boss Media): as the rules return them (RULES.md §7.1, the replay's settlement).
+round (also the rounds of all-in players, drawn without betting between), ``*** SHOW DOWN ***``
+precedes a closing run of shows and mucks. As PokerStars writes them, ``Uncalled bet (X) returned
+to P`` follows the last betting action (the round whose bet nobody matched), ``P collected X from
+…`` lines pay the last side pot first and the main pot last, ``Total pot X`` holds every pot after
+uncalled chips went back (``Main pot X. Side pot-1 Y.`` when there are several) and the summary's
+seat lines say who folded when, who showed and lost, won or collected how much. A record that
+claims no money (PHH: finishing stacks at most, ``winnings``) gets all of these as the rules settle
+the hand (RULES.md §7.1, §9.4, the replay's settlement), since PokerStars always states them; so
+are the uncalled bets of a site that returns them without a line (``Claims.uncalled_printed``
+false, KingsClub, Boss Media). A hand that cannot be settled gets the pot its actions put in and
+``Rake 0``.
 A site whose collected amounts hold the uncalled chips or that prints no rake (Merge) gets its
 claims as PokerStars states them (:func:`~drawdealer.engine.replay.restated_claims`).
 PokerStars has no words for Italian poker (:class:`NoPokerStarsFormat`) or a lone dead blind
@@ -22,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from drawdealer.engine.cards import cards_str
 from drawdealer.engine.frozen import replace
+from drawdealer.engine.pots import take_rake
 from drawdealer.engine.record import FORCED_KINDS, Action, ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers import handinfo
@@ -33,6 +41,7 @@ if TYPE_CHECKING:
 K = ActionKind
 _DRAW_NAMES = ("FIRST", "SECOND", "THIRD")
 _ORDINALS = ("1st", "2nd", "3rd")
+_BETTING = (K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE)
 _PUTS_IN = frozenset((K.POST_SB, K.POST_BB, K.POST_DEAD, K.CALL, K.BET, K.RAISE))  # not an ante: "(didn't bet)" stays
 _POST_WORDS = {K.POST_SB: "small blind", K.POST_BB: "big blind", K.POST_ANTE: "the ante"}
 
@@ -48,7 +57,10 @@ class _Writer:
         self.symbol = record.currency if record.currency in ISO_OF_SYMBOL else ""
         self.cents = bool(record.currency)
         self.info = handinfo.of_record(record)
-        self.uncalled = [(p, x) for p, x, _ in self.r.claims.uncalled] or self.returned()
+        c = self.r.claims
+        unclaimed = not (c.collected or c.total_pot is not None or c.pots or c.uncalled)
+        self.settles = self.settlement(self.r) if unclaimed else None  # states the money of a record claiming none
+        self.uncalled = [(p, x) for p, x, _ in c.uncalled] or self.returned()
 
     def settlement(self, record: HandRecord) -> Settlement | None:
         """The replay's settlement of ``record`` (replayed once)."""
@@ -70,8 +82,9 @@ class _Writer:
         return record if settlement is None else replace(record, claims=restated_claims(c, settlement))
 
     def returned(self) -> list[tuple[str, int]]:
-        """The uncalled bets of a hand whose log returns them without a line (§7.1), as the replay does."""
-        if self.r.claims.uncalled_printed:
+        """The uncalled bets of a hand whose log returns them without a line or claims no money (§7.1),
+        as the replay does."""
+        if self.r.claims.uncalled_printed and self.settles is None:
             return []
         settlement = self.settlement(self.r)
         return sorted(settlement.returned.items()) if settlement is not None else []
@@ -134,20 +147,25 @@ class _Writer:
         high = max(committed.values(), default=0)
         draws = 0
         in_draw = False
+        drawn: set[str] = set()  # who drew in the draw round under way
+        last_bet = max((j for j in range(k, len(actions)) if actions[j].kind in _BETTING), default=k - 1)
+        if last_bet < k:  # no betting action: the uncalled chips go back after the posts
+            out += self.uncalled_lines()
         while k < len(actions):
             a = actions[k]
             out += ["The deck is reshuffled"] * reshuffles.pop(k, 0)
             if k == closing:
-                out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
                 out.append("*** SHOW DOWN ***")
-            if a.kind is K.DRAW and not in_draw:
-                in_draw = True
+            if a.kind is K.DRAW and (not in_draw or a.player in drawn):  # all-in players draw on: a new round
+                in_draw, drawn = True, set()
                 out.append(f"*** {_DRAW_NAMES[draws]} DRAW ***" if draws < 3 else "*** DRAW ***")
                 draws += 1
+            if a.kind is K.DRAW:
+                drawn.add(a.player)
             if a.kind in FORCED_KINDS:
                 k = self.post(actions, k, out)
                 continue
-            if a.kind in (K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE):
+            if a.kind in _BETTING:
                 if in_draw:
                     in_draw = False
                     committed, high = {}, 0
@@ -157,15 +175,20 @@ class _Writer:
                 elif a.kind is K.RAISE:
                     committed[a.player] = a.amount
                 high = max(high, committed.get(a.player, 0))
+                if k == last_bet:
+                    out += self.uncalled_lines()
             else:
                 out += self.other(a)
             k += 1
         out += ["The deck is reshuffled"] * sum(reshuffles.values())
-        if closing == len(actions):
-            out += [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
         out += self.collected()
         out += self.summary()
         return "\n".join(out) + "\n"
+
+    def uncalled_lines(self) -> list[str]:
+        """``Uncalled bet (X) returned to P``: PokerStars writes it when the round whose bet nobody
+        matched ends, after the hand's last betting action (RULES.md §7.1)."""
+        return [f"Uncalled bet ({self.amount(x)}) returned to {p}" for p, x in self.uncalled]
 
     def post(self, actions: list[Action], k: int, out: list[str]) -> int:
         a = actions[k]
@@ -235,6 +258,8 @@ class _Writer:
         return tuple(c for c in hand if c not in draw.discarded)
 
     def collected(self) -> list[str]:
+        if self.settles is not None:
+            return self.settled_collected(self.settles)
         claims = self.r.claims.collected
         several = len({c.pot_index for c in claims if c.pot_index}) > 1 or any((c.pot_index or 0) > 1 for c in claims)
         out = []
@@ -246,20 +271,41 @@ class _Writer:
             out.append(f"{c.player} collected {self.amount(c.amount)} from {pot}")
         return out
 
+    def settled_collected(self, settlement: Settlement) -> list[str]:
+        """What each winner takes from each pot as the rules award it, net of the rake: the last side
+        pot first (``side pot`` when there is one, ``side pot-2`` … when there are more), the main pot
+        last (``pot`` when it is the only one), RULES.md §9.4-§9.6."""
+        awards = settlement.awards
+        out = []
+        for award in reversed(awards):
+            index = award.index
+            pot = "pot" if len(awards) == 1 else "main pot" if index == 0 else \
+                "side pot" if len(awards) == 2 else f"side pot-{index}"
+            out += [f"{p} collected {self.amount(x)} from {pot}" for p, x in award.shares.items() if x]
+        return out
+
     def summary(self) -> list[str]:
         r, c = self.r, self.r.claims
-        total = c.total_pot if c.total_pot is not None else self.pot_put_in()
+        pots, rake = c.pots, c.rake
+        if self.settles is not None:
+            pots = tuple(p.amount for p in take_rake(self.settles.pots, self.settles.rake))
+            total = sum(p.amount for p in self.settles.pots)
+            rake = self.settles.rake if rake is None else rake
+        else:
+            total = c.total_pot if c.total_pot is not None else self.pot_put_in()
         line = f"Total pot {self.amount(total)}"
-        if c.pots is not None and len(c.pots) > 1:
-            line += f" Main pot {self.amount(c.pots[0])}."
-            if len(c.pots) == 2:
-                line += f" Side pot {self.amount(c.pots[1])}."
+        if pots is not None and len(pots) > 1:
+            line += f" Main pot {self.amount(pots[0])}."
+            if len(pots) == 2:
+                line += f" Side pot {self.amount(pots[1])}."
             else:
-                line += "".join(f" Side pot-{k} {self.amount(p)}." for k, p in enumerate(c.pots[1:], 1))
-        out = ["*** SUMMARY ***", f"{line} | Rake {self.amount(c.rake or 0)}"]
+                line += "".join(f" Side pot-{k} {self.amount(p)}." for k, p in enumerate(pots[1:], 1))
+        out = ["*** SUMMARY ***", f"{line} | Rake {self.amount(rake or 0)}"]
         posted = {a.player: a.kind for a in r.actions if a.kind in (K.POST_SB, K.POST_BB)}
         folds = self.folds()
         won = {p: x for p, x, _ in c.summary_collected}
+        if not won and self.settles is not None:
+            won = {p: x for p, x in self.settles.collected.items() if x}
         described: dict[str, list[str]] = {}
         for p, d, _ in c.descriptions:
             described.setdefault(p, []).append(d)

@@ -507,7 +507,7 @@ class HandBuilder:
         is, the record holds the count alone, as a PokerStars or PHH hand does."""
         count = int(m["n"])
         if count != self.actions[self.draw_of(m["name"])].count:
-            self.replace_draw(m["name"], received_count=count)
+            self.replace_draw(m["name"], received_count=count, received_lines=(number,) * count)
 
     def on_dealt_to(self, m: re.Match[str], number: int, line: str) -> None:
         """``Dealt to P [cards]`` (the deal) or, in a draw, ``Dealt to P [kept] [new]``."""
@@ -517,7 +517,8 @@ class HandBuilder:
                 raise LineError(f"a second 'Dealt to {name}' in one draw: the log contradicts itself")
             kept, new = (first, second) if second is not None else ("", first)
             received = parse_card_list(new)
-            self.replace_draw(name, kept=parse_card_list(kept), received=received, received_count=len(received))
+            self.replace_draw(name, kept=parse_card_list(kept), received=received, received_count=len(received),
+                              received_lines=(number,) * len(received))
             return
         cards = parse_card_list(first) + (parse_card_list(second) if second is not None else ())
         self.hero = self.hero or name

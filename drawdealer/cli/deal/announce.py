@@ -15,10 +15,7 @@ from drawdealer.engine.deck import Reshuffle
 from drawdealer.engine.frozen import record
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+from drawdealer.engine.words import counted
 
 
 def piles_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
@@ -31,24 +28,24 @@ def piles_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> s
             owners = " and ".join(name + "'s" for name in folded)
             hands = "folded hand" + ("s" if len(folded) > 1 else "")
             of = f"of {owners} {hands}" if folded and count == hand_size * len(folded) else "of folded hands"
-            parts.append(f"the {_plural(count, 'card')} {of}")
+            parts.append(f"the {counted(count, 'card')} {of}")
         elif pile == "prev":
-            parts.append(_plural(count, "earlier discard"))
+            parts.append(counted(count, "earlier discard"))
         elif pile == "burns":
-            parts.append(_plural(count, "burn card"))
+            parts.append(counted(count, "burn card"))
         elif pile == "stub":
-            parts.append(f"the {_plural(count, 'card')} left in the stub")
+            parts.append(f"the {counted(count, 'card')} left in the stub")
         elif pile in ("done", "declared"):
-            parts.append(f"{_plural(count, 'discard')} of this draw by players already served")
+            parts.append(f"{counted(count, 'discard')} of this draw by players already served")
         else:  # x: the player's own discards, the last resort
-            parts.append(f"{reshuffle.player}'s own {_plural(count, 'discard')} (last resort)")
+            parts.append(f"{reshuffle.player}'s own {counted(count, 'discard')} (last resort)")
     return ", ".join(parts)
 
 
 def reshuffle_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
     """The instruction for one reshuffle: the cards, the piles, cut and burn."""
     piles = piles_text(reshuffle, folded, hand_size)
-    text = f"shuffle {_plural(reshuffle.pool, 'card')} into a new stub ({piles}), cut"
+    text = f"shuffle {counted(reshuffle.pool, 'card')} into a new stub ({piles}), cut"
     return text + (", burn one" if reshuffle.burned else "")
 
 
@@ -76,7 +73,7 @@ def reshuffle_ahead(state: HandState, player: str, most: int) -> list[str]:
     out = []
     for low, high, text in said:
         counts = f"{low}" if low == high else f"{low}–{high}"
-        first = f"deal the {_plural(dealable, 'dealable card')} of the stub, then " if dealable else ""
+        first = f"deal the {counted(dealable, 'dealable card')} of the stub, then " if dealable else ""
         out.append(f"Reshuffle ahead: if {player} draws {counts}, {first}{text} (RULES.md §8.4)")
     return out
 
@@ -107,10 +104,10 @@ def said_after(before: Before, state: HandState, action: Action) -> list[str]:
     count = action.count if action.kind is ActionKind.DRAW else 0
     if (state.italian and count == 4) or (state.opts.five_card_draw_split and count == 5):
         if len(held) > len(before.delayed):
-            notes.append(f"{action.player} draws {count}: deal {count - 1} now and hold his last card back until "
+            notes.append(f"{action.player} draws {count}: deal {count - 1} now and hold the last card back until "
                          f"every other player has been served (RULES.md §6.3, §6.4); stub {state.deck.stub}")
         elif not held:  # the last to draw: his held-back card follows at once
-            notes.append(f"{action.player} draws {count}: deal {count - 1}, then his last card (every other player "
+            notes.append(f"{action.player} draws {count}: deal {count - 1}, then the last card (every other player "
                          f"is served, RULES.md §6.3, §6.4); stub {state.deck.stub}")
     if before.delayed and not held:
         who = ", ".join(names[i] for i in before.delayed)

@@ -39,6 +39,8 @@ def deal(
     json_output: bool = typer.Option(False, "--json", help="After every command print one JSON object per line."),
     config: Optional[Path] = typer.Option(None, "--config", help="TOML: game, stakes, seats, button, options."),
     option: List[str] = typer.Option([], "--option", help="RULES.md §13 option KEY=VALUE; repeatable."),
+    serve: Optional[str] = typer.Option(None, "--serve", help="Also serve the players' table view at [HOST:]PORT "
+                                        "(see drawdealer view)."),
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
@@ -62,6 +64,11 @@ def deal(
     from drawdealer.cli.deal.session import DealerSession
     from drawdealer.cli.deal.setup import SetupArgs, SetupError, build_session
 
+    listening = None
+    if serve is not None:
+        from drawdealer.cli.table_view import listen
+
+        listening = listen(serve)
     if resume is not None:
         given = [name for name, value in (("--game", game), ("--limit", limit), ("--stakes", stakes),
                                           ("--invito", invito), ("--ante", ante), ("--chip", chip),
@@ -94,7 +101,13 @@ def deal(
         except OSError as exc:
             fail(f"--journal {directory}: {exc}")
         where = f"journal: {directory}"
-    _loop(session, where, json_output=json_output)
+    banner = ""
+    if listening is not None:
+        from drawdealer.cli.table_view import serve_beside_dealer
+
+        url, banner = serve_beside_dealer(session.journal.directory, listening)
+        where += f" · table view: {url}"
+    _loop(session, where, json_output=json_output, banner=banner)
 
 
 def _int(value: Optional[str], flag: str) -> Optional[int]:
@@ -107,9 +120,10 @@ def _int(value: Optional[str], flag: str) -> Optional[int]:
         fail(f"{flag}: '{value}' is not a whole number")
 
 
-def _loop(session, where: str, *, json_output: bool) -> None:
+def _loop(session, where: str, *, json_output: bool, banner: str = "") -> None:
     """Read commands until ``quit`` or the end of input; each reply is journaled before it is shown.
-    Piped, the session exits 1 when any command was refused (issue 16)."""
+    Piped, the session exits 1 when any command was refused (issue 16). ``banner`` is shown under
+    the first screen (the table view's address and QR code)."""
     from drawdealer.cli.deal import screen
     from drawdealer.cli.deal.commands import CommandError, parse_command
     from drawdealer.cli.deal.prompt import Prompt
@@ -120,11 +134,13 @@ def _loop(session, where: str, *, json_output: bool) -> None:
     prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
     in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:
-        sys.stderr.write(shown(where) + "\n")
+        sys.stderr.write(shown(where) + "\n" + banner)
     else:
         if in_place:
             console.clear()
         screen.show(console, session.view(message=where))
+        if banner:
+            console.print(banner, markup=False, highlight=False, soft_wrap=True, end="")
 
     def label() -> str:
         view = session.view()

@@ -75,11 +75,11 @@ class Change:
         if self.verb == "seat":
             return f"{self.name} takes a seat with {self.chips:,}" + (f" after {self.after}" if self.after else "")
         if self.verb == "leave":
-            return f"{self.name} leaves (cashes out his stack)"
+            return f"{self.name} leaves (cashes out)"
         if self.verb == "sitout":
             return f"{self.name} sits out"
         if self.verb == "sitin":
-            return f"{self.name} sits in" + (" when the big blind reaches him" if self.wait else "")
+            return f"{self.name} sits in" + (f" when the big blind reaches {self.name}" if self.wait else "")
         return f"the button goes to {self.name}"
 
 

@@ -63,6 +63,16 @@ class Reply:
     quit: bool = False
 
 
+@record
+class Said:
+    """An accepted action in the dealer's words (``Bob calls 30``; the screen prefixes ``ok:``) and
+    what it set off: a reshuffle, a held-back card, uncalled chips (``announce.py``), the engine's
+    warnings."""
+
+    text: str
+    notes: tuple[str, ...] = ()
+
+
 def _seats(seats: tuple[tuple[str, int], ...], away: dict[str, str]) -> tuple[Seat, ...]:
     """Seats clockwise; a player without chips or away (sitting out, waiting) is not dealt in."""
     return tuple(Seat(seat=k + 1, name=name, stack=stack, sitting_out=stack == 0 or name in away)
@@ -143,12 +153,36 @@ class DealerSession:
         self._start_if_ready()
         errors: list[tuple[Action, Finding]] = []
         for action in actions:
-            for finding in self.state.apply(action):
-                if finding.is_error:
-                    errors.append((action, finding))
-            self.actions.append(action)
-            self._start_if_ready()
+            errors += [(action, finding) for finding in self._play(action) if finding.is_error]
         return errors
+
+    def _play(self, action: Action) -> list[Finding]:
+        """Apply ``action``, keep it, deal if the set-up is over; the engine's findings."""
+        findings = self.state.apply(action)
+        self.actions.append(action)
+        self._start_if_ready()
+        return findings
+
+    def accept(self, action: Action) -> Said:
+        """Play an action the engine has verified (no error finding) and say what happened: the
+        words of the dealer's screen, which ``handle`` journals and shows."""
+        before = Before.of(self.state)
+        findings = self._play(action)
+        notes = said_after(before, self.state, action) + [f"warning: {f.message} ({f.code})" for f in findings]
+        return Said(text=self._describe(action), notes=tuple(notes))
+
+    def said(self) -> tuple[Said, ...]:
+        """The current hand's actions after the forced bets in the dealer's words, as
+        :meth:`accept` said them: the hand is played again from its start (the state ends the same)."""
+        actions = self.actions
+        self.state, self.actions = self.fresh_state(), []
+        self._start_if_ready()
+        words = []
+        for action in actions:
+            said = self.accept(action)
+            if action.kind not in AUTOMATIC:
+                words.append(said)
+        return tuple(words)
 
     def _start_if_ready(self) -> None:
         """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6;
@@ -261,15 +295,9 @@ class DealerSession:
         errors = [f for f in findings if f.is_error]
         if errors:
             return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
-        before = Before.of(self.state)
-        self.state.apply(action)
-        self.actions.append(action)
-        self._start_if_ready()
+        said = self.accept(action)
         self._commit()
-        warnings = [f"warning: {f.message} ({f.code})" for f in findings]
-        notes = said_after(before, self.state, action)
-        message = self._describe(action)
-        return Reply(view=self.view(message=message, extra_notes=tuple(notes + warnings)))
+        return Reply(view=self.view(message=f"ok: {said.text}", extra_notes=said.notes))
 
     def _action(self, command: Command) -> Action | str:
         """The engine action for ``command``, or why it cannot be one now."""
@@ -358,10 +386,10 @@ class DealerSession:
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=size, text=command.text)
         if self.state.openers_due() == name and command.verb is Verb.SHOW:
             if len(command.cards) != 5:
-                return f"{name} shows the five cards he opened with, not {len(command.cards)}"
+                return f"{name} shows the five cards of the opening, not {len(command.cards)}"
             return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
         if command.verb is Verb.MUCK and self.state.openers_due() == name:
-            return f"{name} opened and must show his openers (RULES.md §9.2, §10.2)"
+            return f"{name} opened and must show the openers (RULES.md §9.2, §10.2)"
         return f"no showdown now ({state.street})"
 
     def _describe(self, action: Action) -> str:
@@ -385,6 +413,8 @@ class DealerSession:
             text = f"{who} shows {cards_str(cards)}: {self._ranking().describe(cards)}"
         elif kind is K.MUCK:
             text = f"{who} mucks"
+        elif kind is K.DEAL and action.cards:  # a journal written by a tool that knows the cards
+            text = f"{who} is dealt {len(action.cards)} cards"
         elif kind is K.DEAL:
             what = "controbuio" if state.blind_posters else "blind opening"
             text = f"{who} declines the {what} (RULES.md §10.6): the cards are dealt"
@@ -392,7 +422,7 @@ class DealerSession:
             text = f"{who} opens blind (buio) for {action.amount:,}"
         else:
             text = f"{who} posts controbuio {action.amount:,}"
-        return f"ok: {text}" + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
+        return text + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
 
     def _ranking(self):
         return ranking_for(self.spec, self.state.n, self.options)
@@ -487,8 +517,8 @@ class DealerSession:
             return self.refuse("next", f"hand {self.info.hand} is not over" + (f" ({who} to act)" if who else ""))
         opener = self.state.openers_due()
         if opener:
-            return self.refuse("next", f"{opener} opened and must show his openers first: "
-                               f"show {opener} CARDS (his five cards before the draw, RULES.md §10.2)")
+            return self.refuse("next", f"{opener} opened and must show the openers first: "
+                               f"show {opener} CARDS (the five cards before the draw, RULES.md §10.2)")
         try:
             roster, rake, hands, _ = self.ended()
         except RosterError as exc:  # e.g. 'button Bob' typed before Bob lost his last chip

@@ -164,8 +164,13 @@ def parse_session(text: str) -> SessionInfo:
         raise SessionFileError(f"not valid TOML ({exc})", line=at[0] if at else None) from None
     except limits.TomlLimitError as exc:
         raise SessionFileError(exc.message, line=exc.line) from None
-    if data.get("version") != VERSION:
-        raise SessionFileError(f"'version' must be {VERSION}", line=_key_line(text, "version") or 1)
+    version = data.get("version")
+    if version != VERSION:
+        line = _key_line(text, "version") or 1
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise SessionFileError(f"written by a newer drawdealer (journal version {version}; this one reads "
+                                   f"version {VERSION}): upgrade drawdealer to read it", line=line)
+        raise SessionFileError(f"'version' must be {VERSION}", line=line)
     game = _str(data, "game", text)
     hand = _int(data, "hand", text, minimum=1)
     hand_start = _int(data, "hand_start", text)

@@ -18,6 +18,7 @@ from drawdealer.engine.legal import LegalActions
 from drawdealer.engine.record import ActionKind
 from drawdealer.engine.state import HandState, Settlement
 from drawdealer.engine.variants import GameSpec, Structure
+from drawdealer.engine.words import pot_name
 
 if TYPE_CHECKING:
     from drawdealer.cli.deal.session import DealerSession
@@ -92,7 +93,7 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
     if decline:
         words += (decline,)
     if opener:
-        words = (f"show {opener} CARDS (his openers)",)
+        words = (f"show {opener} CARDS (the openers)",)
     if refused and words:
         message += f" — {to_act}: " + " · ".join(words)
     return TableView(
@@ -141,7 +142,7 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
         notes.append(f"Nobody bet after the draw (parola): {s.carried:,} stays in the middle; the next deal needs "
                      f"{needs} (RULES.md §10.5)")
     for aw in s.awards:
-        label = "Main pot" if aw.index == 0 else f"Side pot {aw.index}"
+        label = pot_name(aw.index).capitalize()
         if len(aw.winners) > 1:
             split = ", ".join(f"{p} {v:,}" for p, v in aw.shares.items())
             odd = f"; odd chip to {aw.odd_chip_to} (first left of the button, RULES.md §9.6)" if aw.odd_chip_to else ""
@@ -156,13 +157,13 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
             notes.append(f"{s.false_opener} opened without openers and cannot collect: refunds {back}; "
                          f"{s.carried} stays in the middle (RULES.md §10.4)")
         elif s.carry and s.carry.penalty:
-            notes.append(f"{s.false_opener} opened without openers: he pays {s.carry.penalty} into the next "
+            notes.append(f"{s.false_opener} opened without openers and pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
         notes.append("Uncalled: " + ", ".join(f"{p} takes back {v:,}" for p, v in s.returned.items()))
     opener = state.openers_due()
     if opener:
-        notes.append(f"{opener} opened: he must show his openers (show NAME CARDS, RULES.md §10.2)")
+        notes.append(f"{opener} opened and must show the openers (show NAME CARDS, RULES.md §10.2)")
     else:
         notes.append("Hand over: type 'next' for the next hand")
     return notes

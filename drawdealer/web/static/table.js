@@ -1,0 +1,187 @@
+// The players' table view: draws the state the server pushes (/events) into the page.
+// Every name and word from the journal is set as text (textContent), never as HTML.
+"use strict";
+
+const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const STATUS = { active: "", folded: "folded", allin: "all-in", out: "sitting out" };
+const ORDINALS = ["first", "second", "third", "fourth"];
+const OPENERS = { J: "jacks", Q: "queens", K: "kings", A: "aces" };
+const SHOWN_LOG = []; // {hand, said, street, toAct, at}: when each state was drawn (bench/bench_view.py)
+window.tableViewShown = SHOWN_LOG;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function chips(n) {
+  return Number(n).toLocaleString("en-US");
+}
+
+function streetWords(street) {
+  const m = /^([BD])(\d)$/.exec(street || "");
+  if (m) {
+    const nth = ORDINALS[Number(m[2]) - 1] || m[2];
+    return (m[1] === "B" ? `${nth} betting round` : `${nth} draw`) + ` (${street})`;
+  }
+  return { SETUP: "forced bets", SHOWDOWN: "showdown", AWARD: "hand over" }[street] || street;
+}
+
+function cardNode(card) {
+  const rank = card.slice(0, -1), suit = card.slice(-1);
+  const node = el("span", `card suit-${suit}`, rank + (SUITS[suit] || suit));
+  node.setAttribute("aria-label", `${rank} of ${SUIT_NAMES[suit] || suit}`);
+  return node;
+}
+
+function drewText(counts) {
+  return counts.map((c) => (c === 0 ? "pat" : String(c))).join(" · ");
+}
+
+function seatNode(seat, index, count) {
+  const li = el("li", "seat");
+  li.dataset.seat = seat.name;
+  if (seat.to_act) li.classList.add("to-act");
+  if (seat.status !== "active") li.classList.add(`is-${seat.status}`);
+  // clockwise around the oval from the top (from just right of it for eight seats or ten, so that two
+  // seats share the top's width); CSS places the seat from --x and --y (0..1)
+  const start = count >= 8 && count % 2 === 0 ? -Math.PI / 2 + Math.PI / count : -Math.PI / 2;
+  const angle = start + (2 * Math.PI * index) / count;
+  li.style.setProperty("--x", (0.5 + 0.5 * Math.cos(angle)).toFixed(4));
+  li.style.setProperty("--y", (0.5 + 0.5 * Math.sin(angle)).toFixed(4));
+
+  const head = el("p", "seat-head");
+  head.append(el("span", "seat-name", seat.name));
+  if (seat.button) head.append(el("span", "button-disc", "D"));
+  li.append(head);
+  li.append(el("p", "seat-stack", chips(seat.stack)));
+  const marks = [];
+  if (seat.to_act) marks.push("▶ to act");
+  if (seat.button) marks.push("button");
+  if (seat.blind) marks.push(seat.blind);
+  if (STATUS[seat.status]) marks.push(STATUS[seat.status]);
+  if (marks.length) li.append(el("p", "seat-marks", marks.join(" · ")));
+  if (seat.bet) li.append(el("p", "seat-bet", `bet ${chips(seat.bet)}`));
+  if (seat.drawn.length) li.append(el("p", "seat-drew", `drew ${drewText(seat.drawn)}`));
+  if (seat.cards.length) {
+    const cards = el("p", "seat-cards");
+    cards.setAttribute("aria-label", "shows");
+    seat.cards.forEach((c) => cards.append(cardNode(c)));
+    li.append(cards);
+  }
+  return li;
+}
+
+function fill(list, items, make) {
+  list.replaceChildren(...items.map(make));
+  return items.length > 0;
+}
+
+function awardText(award) {
+  const label = award.pot === 0 ? "Main pot" : `Side pot ${award.pot}`;
+  const names = Object.entries(award.shares);
+  let who = "undecided";
+  if (names.length > 1) who = "split " + names.map(([n, v]) => `${n} ${chips(v)}`).join(", ");
+  else if (names.length === 1) who = `to ${names[0][0]}`;
+  const odd = award.odd_chip_to ? `; odd chip to ${award.odd_chip_to}` : "";
+  return `${label}: ${chips(award.amount)} ${who}${odd} — ${award.reason}`;
+}
+
+function dealerNotes(state) {
+  // Once the hand is over, the dealer's notes on each pot are the result above, and "Hand over:
+  // type 'next'" is said to the dealer: the players get the rest (uncalled chips, Italian outcomes).
+  if (!state.finished) return state.table.notes;
+  return state.table.notes.filter((n) => !/^(Main pot|Side pot \d+) [\d,]+: |^Hand over: /.test(n));
+}
+
+function drawTable(state) {
+  const t = state.table;
+  $("title").textContent = state.game.name;
+  $("hand").textContent = `Hand ${t.hand} · ${streetWords(t.street)}`;
+  const seats = state.seats;
+  $("seats").dataset.count = seats.length;
+  fill($("seats"), seats, (s, i) => seatNode(s, i, seats.length));
+
+  $("street").textContent = streetWords(t.street);
+  $("pot").textContent = `Pot ${chips(t.pot)}`;
+  $("in-front").textContent = t.bets_in_front
+    ? `${chips(t.pot - t.bets_in_front)} in the middle · ${chips(t.bets_in_front)} in bets` : "";
+  fill($("pots"), state.pots.length > 1 ? state.pots : [],
+    (amount, i) => el("li", "", (i === 0 ? "main pot: " : `side pot ${i}: `) + chips(amount)));
+  $("stub").textContent = t.stub === null ? "" : `Stub: ${t.stub} card${t.stub === 1 ? "" : "s"}`;
+  const it = state.italian;
+  $("italian").textContent = it
+    ? [`Openers: ${OPENERS[t.requirement || it.requirement] || it.requirement} or better`,
+       it.carried ? `carried from earlier deals ${chips(it.carried)}` : "",
+       it.invito ? `invito ${chips(it.invito)}` : "",
+       it.penalty ? `penalty ${chips(it.penalty)} from ${it.penalty_player}` : ""].filter(Boolean).join(" · ")
+    : "";
+
+  const who = t.to_act;
+  $("turn-who").textContent = who ? `${who} to act` : (state.finished ? "Hand over" : "Nobody to act");
+  fill($("choices"), state.choices, (c) => el("li", "choice", c));
+  const limit = $("pot-limit");
+  limit.hidden = !state.pot_limit;
+  fill($("pot-limit-lines"), state.pot_limit || [], (line) => el("li", "", line));
+
+  $("result").hidden = !fill($("awards"), t.awards, (a) => el("li", "", awardText(a)));
+  $("notes-box").hidden = !fill($("notes"), dealerNotes(state), (n) => el("li", "", n));
+  const said = state.said.slice(-10).reverse();
+  fill($("said"), said, (s) => {
+    const li = el("li", "", s.text);
+    if (s.notes.length) {
+      const sub = el("ul", "said-notes");
+      s.notes.forEach((n) => sub.append(el("li", "", n)));
+      li.append(sub);
+    }
+    return li;
+  });
+  if (!said.length) $("said").append(el("li", "quiet", "nothing yet in this hand"));
+  $("said").start = state.said.length;
+
+  const ledger = state.ledger;
+  const between = state.finished || state.said.length === 0;
+  $("ledger-box").hidden = !between || ledger.players.length === 0;
+  $("ledger-title").textContent = `The evening so far: ${ledger.hands} hand${ledger.hands === 1 ? "" : "s"}`;
+  fill($("ledger").tBodies[0], ledger.players, (p) => {
+    const tr = el("tr");
+    tr.append(el("th", "", p.name), el("td", "net", p.net > 0 ? `+${chips(p.net)}` : chips(p.net)),
+      el("td", "", chips(p.stack)), el("td", "", String(p.hands)));
+    tr.firstChild.scope = "row";
+    return tr;
+  });
+  $("ledger-check").textContent = ledger.adds_up ? "The ledger adds up." : "The ledger does NOT add up.";
+}
+
+function draw(state) {
+  $("journal").textContent = state.journal ? `“${state.journal}”` : "";
+  const problem = state.problem;
+  $("problem").hidden = !problem;
+  $("game").hidden = !!problem;
+  if (problem) {
+    $("problem-title").textContent = problem.kind === "missing"
+      ? "Waiting for the dealer: no game in this journal yet" : "The table view cannot read this journal";
+    $("problem-message").textContent = problem.message;
+    $("hand").textContent = "";
+  } else {
+    drawTable(state);
+  }
+  const t = state.table || {};
+  SHOWN_LOG.push({ hand: t.hand, said: state.said ? state.said.length : null, street: t.street,
+                   toAct: t.to_act, problem: problem ? problem.kind : null, at: Date.now() });
+}
+
+function connect() {
+  const link = $("link");
+  const source = new EventSource("events");
+  source.onopen = () => { link.textContent = "live"; link.className = "link live"; };
+  source.onmessage = (event) => draw(JSON.parse(event.data));
+  source.onerror = () => { link.textContent = "connection lost: trying again…"; link.className = "link lost"; };
+}
+
+connect();

@@ -1,0 +1,173 @@
+"""The table view in a real browser (issue 28): Debian's headless Chromium driven by Selenium.
+
+A dealer session runs in another process (``drawdealer deal --json``) and ``drawdealer view``
+serves its journal; the page must show each new turn within one second of the command, and at
+1280×800 and 390×844 show every seat (name and stack), the pot and the turn, read through the DOM,
+each seat inside the window and no two seats overlapping. Skipped, saying why, where Chromium or
+its driver is not installed (``.ci/run`` installs Debian's ``chromium`` and ``chromium-driver``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from web_support import CHROMEDRIVER, CHROMIUM, Dealer, Viewer
+
+pytestmark = pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+                                reason=f"no Chromium here ({CHROMIUM} and {CHROMEDRIVER}: Debian's chromium and "
+                                       "chromium-driver)")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+SIX = ["--game", "27TD-NL", "--stakes", "5/10", "--seat=Ann=1000", "--seat=Bob=1000", "--seat=Cy=600",
+       "--seat=Dee=1000", "--seat=Evangeline=1000", "--seat=Fay=250", "--button", "Ann"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp()
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def size(driver, width: int, height: int) -> None:
+    """The page's viewport, as a phone (``mobile`` under 600 pixels) or a screen of that size."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def turn(driver) -> str:
+    return driver.execute_script("return document.getElementById('turn-who').textContent")
+
+
+def wait_for(driver, script: str, timeout: float) -> float:
+    """Seconds until ``script`` (a JavaScript expression) is true on the page; fails after ``timeout``."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if driver.execute_script(f"return !!({script})"):
+            return time.monotonic() - start
+        time.sleep(0.01)
+    raise AssertionError(f"not within {timeout} s: {script}; the turn reads {turn(driver)!r}")
+
+
+SEATS = """return [...document.querySelectorAll('#seats li')].map(li => {
+  const r = li.getBoundingClientRect();
+  return {name: li.querySelector('.seat-name').textContent, stack: li.querySelector('.seat-stack').textContent,
+          text: li.innerText, left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+          visible: r.width > 0 && r.height > 0};
+})"""
+
+
+def test_the_page_follows_a_dealer_in_another_process(browser, tmp_path: Path) -> None:
+    journal = tmp_path / "evening"
+    dealer = Dealer([*SIX, "--journal", str(journal)])
+    viewer = Viewer(journal)
+    try:
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Dee to act'", 10)
+        for command in ["call", "raise 40", "call", "fold", "fold", "call", "call"]:
+            line = dealer.send(command)
+            expected = f"{line['to_act']} to act" if line["to_act"] else None
+            pot = f"Pot {line['pot']:,}"
+            took = wait_for(browser, f"document.getElementById('turn-who').textContent === {expected!r} && "
+                                     f"document.getElementById('pot').textContent.startsWith({pot!r})", 1.0)
+            assert took <= 1.0
+        assert browser.execute_script("return document.getElementById('street').textContent") == \
+            "first draw (D1)"
+    finally:
+        dealer.finish()
+        viewer.stop()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_every_seat_the_pot_and_the_turn_at_each_size(browser, tmp_path: Path, width: int, height: int) -> None:
+    journal = tmp_path / "evening"
+    dealer = Dealer([*SIX, "--journal", str(journal)])
+    for command in ["call", "raise 40", "call", "fold", "allin", "call"]:
+        last = dealer.send(command)
+    dealer.finish()
+    viewer = Viewer(journal)
+    try:
+        size(browser, width, height)
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent.endsWith('to act')", 10)
+        seats = browser.execute_script(SEATS)
+        assert [(s["name"], s["stack"]) for s in seats] == [(n, f"{v:,}") for n, v in last["stacks"].items()]
+        for seat in seats:
+            assert seat["visible"] and seat["left"] >= 0 and seat["right"] <= width, seat
+        for a in seats:  # no seat hides another
+            for b in seats:
+                if a is not b:
+                    assert (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
+                            or b["bottom"] <= a["top"]), (a["name"], b["name"])
+        text = {s["name"]: s["text"] for s in seats}
+        assert "folded" in text["Ann"] and "all-in" in text["Bob"] and "BB" in text["Cy"] and "SB" in text["Bob"]
+        assert "button" in text["Ann"] and "to act" in text[last["to_act"]]
+        assert browser.execute_script("return document.getElementById('pot').textContent").startswith(
+            f"Pot {last['pot']:,}")
+        assert browser.execute_script("return document.getElementById('turn-who').textContent") == \
+            f"{last['to_act']} to act"
+        choices = browser.execute_script("return [...document.querySelectorAll('#choices li')].map(e => e.textContent)")
+        assert choices == [c.replace("  ", " ") for c in choices] and choices  # the dealer's words
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        assert wide <= width  # nothing to scroll sideways on a phone
+        shot = Path(tempfile.gettempdir()) / f"drawdealer-view-{width}x{height}.png"
+        assert browser.save_screenshot(str(shot))
+    finally:
+        viewer.stop()
+
+
+def test_a_journal_that_cannot_be_read_is_said_on_the_page(browser, tmp_path: Path) -> None:
+    viewer = Viewer(tmp_path / "nothing-here")
+    try:
+        size(browser, 390, 844)
+        browser.get(viewer.url)
+        wait_for(browser, "!document.getElementById('problem').hidden", 10)
+        title = browser.execute_script("return document.getElementById('problem-title').textContent")
+        message = browser.execute_script("return document.getElementById('problem-message').textContent")
+        assert title == "Waiting for the dealer: no game in this journal yet"
+        assert message.endswith("nothing-here: no such journal directory")
+    finally:
+        viewer.stop()
+    wait_for(browser, "document.getElementById('link').textContent.startsWith('connection lost')", 10)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("players", [2, 4, 8, 10])
+def test_seats_fit_at_every_table_size(browser, tmp_path: Path, players: int, width: int, height: int) -> None:
+    """Two to ten players (Italian poker seats ten, RULES.md §18.1): every seat inside the window,
+    none over another."""
+    journal = tmp_path / "j"
+    seats = [f"--seat=Player{k}={100 * k}" for k in range(1, players + 1)]
+    Dealer(["--game", "ITA", "--invito", "10", "--chip", "1", *seats, "--button", "Player1",
+            "--journal", str(journal)]).finish()
+    viewer = Viewer(journal)
+    try:
+        size(browser, width, height)
+        browser.get(viewer.url)
+        wait_for(browser, f"document.querySelectorAll('#seats li').length === {players}", 10)
+        placed = browser.execute_script(SEATS)
+    finally:
+        viewer.stop()
+    assert [s["name"] for s in placed] == [f"Player{k}" for k in range(1, players + 1)]
+    for seat in placed:
+        assert seat["visible"] and seat["left"] >= 0 and seat["right"] <= width, seat
+    for a in placed:
+        for b in placed:
+            if a is not b:
+                assert (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
+                        or b["bottom"] <= a["top"]), (a["name"], b["name"])
