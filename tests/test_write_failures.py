@@ -46,6 +46,7 @@ COMMANDS = {
     "status": ["status", str(FIXTURES / "phh" / "td_fl.phh")],
     "potlimit": ["potlimit", "--pot", "0", "--bets", "UTG=7,CO=7,SB=1,BB=2", "--actor", "SB", "--big-blind", "2"],
     "ledger": ["ledger", "JOURNAL"],
+    "stats": ["stats", str(CLEAN)],
     "help": ["--help"],
 }
 
