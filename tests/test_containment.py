@@ -171,3 +171,24 @@ def test_the_full_tilt_capped_hold_em_header_is_a_game_drawdealer_does_not_play(
     (hand,) = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and err == "" and hand["findings"][0]["code"] == "GAME_UNSUPPORTED"
     assert hand["game"] == "CAP NL Hold'em"
+
+
+def test_convert_reports_a_hand_it_fails_to_write_and_converts_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer bug on one hand: that hand named on stderr with the exception, the others converted, exit 2."""
+    import drawdealer.parsers.phh_writer as writer
+
+    real = writer.write
+
+    def first_fails(record):
+        if record.hand_id == "300000000001":
+            raise IndexError("list index out of range")
+        return real(record)
+
+    monkeypatch.setattr(writer, "write", first_fails)
+    source = FIXTURES / "clean" / "27td_fl.txt"
+    result = CliRunner().invoke(app, ["convert", str(source), "--to", "phh"])
+    assert result.exit_code == 2
+    assert result.stderr == (f"drawdealer: {source}:74: hand #300000000001 not converted: line 74: drawdealer failed "
+                             "to convert this hand (internal error: IndexError: list index out of range); please "
+                             "report this hand\n")
+    assert result.stdout.count("\n[") == len(list(read_text(source.read_text(encoding="utf-8")))) - 2
