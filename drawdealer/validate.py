@@ -59,6 +59,9 @@ hands, 140 MB at 2). More processes get smaller byte ranges (:func:`task_bytes`)
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
+REPORT_SCHEMA = 1
+"""The ``schema`` of every JSON line of the report (``docs/report.schema.json`` describes it):
+raised whenever a line's shape changes (a key added, gone, renamed or of another type)."""
 _HEADER = lazy(b"\n" + POKERSTARS_HEADER.pattern.encode())  # a header line, as the splitter reads one
 _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting after b"\n" decodes alone
 
@@ -94,10 +97,10 @@ class HandReport:
         return _report, (self.file, self.hand_id, self.line, self.game, self.findings, self.status)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON Lines object: file, hand_id, line, game, findings (code, severity, line, message,
-        expected, actual; ``column`` too for ``PARSE_ERROR``)."""
-        return {"file": self.file, "hand_id": self.hand_id, "line": self.line, "game": self.game,
-                "findings": [finding_dict(f) for f in self.findings]}
+        """The JSON Lines object: schema (:data:`REPORT_SCHEMA`), file, hand_id, line, game, findings
+        (code, severity, line, message, expected, actual, caused_by; ``column`` too for ``PARSE_ERROR``)."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "hand_id": self.hand_id, "line": self.line,
+                "game": self.game, "findings": [finding_dict(f) for f in self.findings]}
 
 
 _report: Callable[..., HandReport] = maker(HandReport, positional=True, name="_report")
@@ -123,9 +126,9 @@ class PassedOver:
     reason: str
     unreadable: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        """The JSON Lines object: ``{"file": PATH, "skipped": REASON}``."""
-        return {"file": self.file, "skipped": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON Lines object: ``{"schema": 1, "file": PATH, "skipped": REASON}``."""
+        return {"schema": REPORT_SCHEMA, "file": self.file, "skipped": self.reason}
 
 
 class Tally(Protocol):
@@ -144,7 +147,8 @@ _NOT_READ = (FileProblem, PassedOver)
 class Task:
     """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
     ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see
-    :mod:`drawdealer.inputs`)."""
+    :mod:`drawdealer.inputs`), unless its bytes travel with it in ``data`` (``--ship`` to a
+    cluster's workers, :mod:`drawdealer.cluster`; ``validate_bytes``)."""
 
     file: str
     path: str
@@ -153,6 +157,7 @@ class Task:
     start: int = 0
     end: int | None = None
     size: int = 0
+    data: bytes | None = None
 
 
 def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
@@ -266,9 +271,11 @@ def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProb
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
-    Hidden files (``.name``) inside a folder are not looked at.
+    Hidden files (``.name``) inside a folder are not looked at, nor the dealer's own files of a
+    ``drawdealer deal`` journal (``journal_files.dealer_files``: its hands are read).
     """
     from drawdealer import inputs
+    from drawdealer.journal_files import dealer_files
 
     for path in map(Path, paths):
         if not _is_folder(path):
@@ -277,7 +284,9 @@ def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProb
         found: list[tuple[str, Path | OSError]] = []
         linked: list[str] = []
         for folder, dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
-            found += ((os.path.join(folder, f), Path(folder, f)) for f in files if not f.startswith("."))
+            own = dealer_files(files)
+            found += ((os.path.join(folder, f), Path(folder, f)) for f in files
+                      if not f.startswith(".") and f not in own)
             linked += (os.path.join(folder, d) for d in dirs if os.path.islink(os.path.join(folder, d)))
         found += ((name, Path(name)) for name in linked)
         for name, item in sorted(found, key=lambda pair: Path(pair[0])):
@@ -345,7 +354,8 @@ class _Window(io.RawIOBase):
 
 def _blocks(task: Task, counter: list[int]) -> Iterator[str]:
     """The decoded text of a byte-range task in blocks ending at line ends, counting its lines."""
-    raw = _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size)
+    raw = (io.BytesIO(task.data) if task.data is not None
+           else _Window(task.path, task.start, task.end if task.end is not None else task.start + task.size))
     from drawdealer.parsers.sniff import decoded, text_blocks
 
     text = decoded(raw, task.encoding)
@@ -361,7 +371,7 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
     from drawdealer.parsers import read_hands
 
     if task.end is None:
-        return read_hands(task.path, source=task.file)
+        return read_hands(task.path if task.data is None else task.data, source=task.file)
     from drawdealer.parsers import parse_chunks, sniff
 
     return parse_chunks(sniff.split_pokerstars_blocks(_blocks(task, counter)), sniff.POKERSTARS, task.file)
@@ -499,7 +509,8 @@ def auto_jobs(paths: Sequence[str | Path]) -> int:
 
 def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int | str = 1, strict: bool = False,
              chunk: int | None = None, progress: Callable[[int], None] | None = None,
-             tally: Callable[[], Tally] | None = None) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
+             tally: Callable[[], Tally] | None = None, cluster: Any = None, ship: bool = False
+             ) -> Iterator[HandReport | FileProblem | PassedOver | Tally]:
     """Every hand of ``paths`` (a :class:`HandReport`), every named file that cannot be read (a
     :class:`FileProblem`) and every file of a folder that is not read (a :class:`PassedOver`), in
     input order.
@@ -507,15 +518,22 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     ``game`` forces the game of every hand read (a game id or alias of ``engine.variants``; hands the
     reader skips as another game stay skipped). ``strict`` stops after the first hand with an error
     finding. ``jobs`` > 1 spreads the tasks over that many processes, same output; ``"auto"`` is
-    :func:`auto_jobs`. ``progress`` is called with the bytes of each finished task. ``chunk``: size of
-    the byte ranges of large files (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable
-    giving a :class:`Tally`): each task's hands are added to a new tally, yielded after the task's
-    reports (module docstring).
+    :func:`auto_jobs`. ``cluster`` (a Dask scheduler's address or a ``distributed.Client``) runs the
+    same tasks on a Dask cluster instead, same output (:mod:`drawdealer.cluster`; ``jobs`` is then
+    not used), its workers reading the files or, with ``ship``, given their bytes. ``progress`` is
+    called with the bytes of each finished task. ``chunk``: size of the byte ranges of large files
+    (default :data:`CHUNK_BYTES`). ``tally`` (a picklable callable giving a :class:`Tally`): each
+    task's hands are added to a new tally, yielded after the task's reports (module docstring).
     """
-    if jobs == "auto":
+    if jobs == "auto" and cluster is None:
         jobs = auto_jobs(paths)
-    tasks = plan(paths, chunk=task_bytes(jobs, chunk))
-    if jobs > 1:
+    tasks = plan(paths, chunk=chunk if cluster is not None else task_bytes(jobs, chunk))
+    if cluster is not None:
+        from drawdealer.cluster import on_cluster
+
+        work = on_cluster(tasks, game, cluster, ship=ship, tally=tally)
+        stream = _shift_lines(work, progress)
+    elif jobs > 1:
         work = _parallel(tasks, game, jobs, tally)
         stream = _shift_lines(work, progress)
     else:
@@ -561,54 +579,76 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int,
               tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
-    """The tasks run by ``jobs`` processes: ``(task, report)`` pairs in order, then ``(task, lines)``
-    when a task is done (for :func:`_shift_lines`); at most :data:`TASKS_AHEAD` tasks a process, and
-    :data:`IN_FLIGHT_BYTES` of input in all, are in flight, so memory stays bounded however many
-    tasks and processes there are. Workers ignore Ctrl-C: the interrupted main process stops them
+    """The tasks run by ``jobs`` processes (:func:`in_order`), at most :data:`TASKS_AHEAD` tasks a
+    process and :data:`IN_FLIGHT_BYTES` of input in all in flight, so that the main process's memory
+    does not grow with ``jobs``; a worker failing outside any hand (a bug) is its task's
+    :class:`FileProblem`. Workers ignore Ctrl-C: the interrupted main process stops them
     (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
     import signal
 
-    window = TASKS_AHEAD * jobs
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
-        pending: deque[tuple[Any, Any]] = deque()
-        in_flight = 0  # bytes of the tasks in ``pending``
-        for task in tasks:
-            if isinstance(task, _NOT_READ):
-                pending.append((task, None))
-            else:
-                pending.append((task, pool.apply_async(_run_whole, ((task, game, tally),))))
-                in_flight += task.size
-            while pending and (pending[0][1] is None or len(pending) > window
-                               or in_flight > IN_FLIGHT_BYTES and len(pending) > 1):
-                done = pending.popleft()
-                in_flight -= done[0].size if done[1] is not None else 0
-                yield from _drain(done)
-        while pending:
-            yield from _drain(pending.popleft())
+        yield from in_order(tasks, game, lambda run, args: _waiting(pool.apply_async(run, (args,)), args[0]),
+                            TASKS_AHEAD * jobs, tally, in_flight_bytes=IN_FLIGHT_BYTES)
     finally:
         pool.terminate()
         pool.join()
 
 
+def in_order(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
+             submit: Callable[[Callable[[Any], Any], Any], Callable[[], Any]], window: int,
+             tally: Callable[[], Tally] | None = None, *, in_flight_bytes: int | None = None) -> Iterator[Any]:
+    """The tasks run by an executor, in order: ``(task, report)`` pairs (and the task's tally), then
+    ``(task, lines)`` when a task is done (for :func:`_shift_lines`). ``submit(run, args)`` starts
+    ``run(args)`` elsewhere and gives a function that waits for its value; at most ``window`` tasks
+    (and, with ``in_flight_bytes``, that much input but for one task) are in flight, so memory stays
+    bounded however many tasks there are. One runner for two executors: a process pool (``--jobs``,
+    :func:`_parallel`) and a Dask cluster (``--cluster``, :mod:`drawdealer.cluster`)."""
+    pending: deque[tuple[Any, Any]] = deque()
+    in_flight = 0  # bytes of the tasks in ``pending``
+    limit = in_flight_bytes if in_flight_bytes is not None else float("inf")
+    for task in tasks:
+        if isinstance(task, _NOT_READ):
+            pending.append((task, None))
+        else:
+            pending.append((task, submit(_run_whole, (task, game, tally))))
+            in_flight += task.size
+        while pending and (pending[0][1] is None or len(pending) > window or in_flight > limit and len(pending) > 1):
+            done = pending.popleft()
+            in_flight -= done[0].size if done[1] is not None else 0
+            yield from _drain(done)
+    while pending:
+        yield from _drain(pending.popleft())
+
+
+def _waiting(future: Any, task: Task) -> Callable[[], Any]:
+    """What :func:`in_order` waits on for a task run by the process pool: its value, or, when the
+    worker failed outside any hand (a bug), the task's :class:`FileProblem` in its place."""
+    def value() -> Any:
+        import pickle
+
+        try:
+            return future.get()
+        except Exception as exc:  # noqa: BLE001 - report the task, go on
+            from drawdealer.parsers.results import internal_message
+
+            what = "this file" if task.end is None else f"bytes {task.start}-{task.end} of this file"
+            problem = FileProblem(file=task.file, message=internal_message(exc, "read").replace("this hand", what))
+            return pickle.dumps([problem]), 0
+    return value
+
+
 def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
-    task, future = item
-    if future is None:
+    task, result = item
+    if result is None:
         yield task, None
         return
     import pickle
 
-    try:
-        blob, lines = future.get()
-        reports = pickle.loads(blob)
-    except Exception as exc:  # noqa: BLE001 - a worker failed outside any hand (a bug): report the task, go on
-        from drawdealer.parsers.results import internal_message
-
-        what = "this file" if task.end is None else f"bytes {task.start}-{task.end} of this file"
-        message = internal_message(exc, "read").replace("this hand", what)
-        reports, lines = [FileProblem(file=task.file, message=message)], 0
+    blob, lines = result()
+    reports = pickle.loads(blob)
     for report in reports:
         yield task, report
     yield task, lines

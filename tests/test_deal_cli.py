@@ -45,7 +45,9 @@ def _with(**changes: object) -> list[str]:
         (BASE + ["--seat=Cat"], "expected NAME=STACK"),
         (BASE + ["--seat=Cat=-5"], "must be at least 1"),
         (BASE + ["--seat=Bad Name=5"], "a name is 1-32 letters"),
-        (BASE + [f"--seat=X{i}=10" for i in range(5)], "more than MAX_PLAYERS_27 = 6"),
+        (BASE + [f"--seat=X{i}=10" for i in range(5)], "7 players, but 27TD-FL seats at most 6 players (RULES.md "
+                                                        "§18.1); MAX_PLAYERS_27 raises it, up to 10: --option "
+                                                        "MAX_PLAYERS_27=7"),
         (BASE + ["--option", "NOPE=1"], "--option NOPE: unknown option"),
         (BASE + ["--option", "FL_MAX_BETS_PER_ROUND=1"], "--option FL_MAX_BETS_PER_ROUND: must be within 2.."),
         (BASE + ["--option", "garbage"], "expected KEY=VALUE"),

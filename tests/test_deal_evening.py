@@ -45,7 +45,7 @@ def test_27td_fl_evening_with_a_rebuy_a_late_arrival_and_a_departure(tmp_path: P
     assert out[0]["message"] == "ok: Bob rebuys 50 (at the next deal)"
     assert out[0]["stacks"] == {"Ann": 100, "Bob": 99, "Cy": 98}  # the rebuy waits for the next deal
     assert out[5]["message"] == "undone: Cy leaves (cashes out)"
-    assert out[6]["message"].startswith("undone: fold by Bob") and out[6]["to_act"] == "Bob"
+    assert out[6]["message"].startswith("undone: Bob folds") and out[6]["to_act"] == "Bob"
     assert out[7]["message"].startswith("undone: Dan takes a seat with 120")
     hand2 = out[11]
     assert hand2["hand"] == 2 and hand2["message"] == "hand 2: Dan has the button"
@@ -143,7 +143,9 @@ def test_session_commands_are_refused_with_what_was_typed_and_why(tmp_path: Path
 def test_a_seat_beyond_the_table_size_is_refused(tmp_path: Path) -> None:
     seats = [f"--seat=P{i}=50" for i in range(1, 7)]
     code, out, _ = deal([*FL, *seats, "--button", "P1", "--journal", str(tmp_path / "j")], ["seat Q 50"])
-    assert code == 1 and out[0]["message"].startswith("refused 'seat Q 50': the table is full (6 players)")
+    assert code == 1 and out[0]["message"].startswith(
+        "refused 'seat Q 50': the table is full: 27TD-FL seats at most 6 players (RULES.md §18.1); MAX_PLAYERS_27 "
+        f"raises it, up to 10: quit, then drawdealer deal --resume {tmp_path / 'j'} --option MAX_PLAYERS_27=7")
 
 
 def test_config_takes_the_session_toml_layout_and_a_journal_session_file(tmp_path: Path) -> None:

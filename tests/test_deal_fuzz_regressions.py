@@ -23,7 +23,7 @@ def test_undo_and_resume_when_the_big_blind_went_all_in_on_his_ante(tmp_path: Pa
     journal = tmp_path / "j"
     out = scripted(journal, args, ["draw 3", "draw 5", "undo"])
     assert out[1]["street"] == "SHOWDOWN"
-    assert out[2]["message"] == "undone: draw 5 by Cy"
+    assert out[2]["message"] == "undone: Cy draws 5"
     assert out[2]["street"] == "D1" and out[2]["to_act"] == "Cy"
     code, resumed, err = deal(["--resume", str(journal)], ["status", "draw 5"])
     assert code == 0, err

@@ -42,7 +42,7 @@ def test_the_stuck_declarer_is_offered_deal_and_it_ends_the_hand_unopened(tmp_pa
     assert refused["message"].startswith("refused 'check':")
     assert refused["message"].endswith("B: buio 4 · deal (no buio)")  # the way out is listed
     done = out[1]
-    assert done["message"] == "ok: B declines the blind opening (RULES.md §10.6): the cards are dealt"
+    assert done["message"] == "ok: B declines the blind opening: the cards are dealt"
     assert done["street"] == "AWARD" and done["to_act"] is None
     assert done["stacks"] == {"A": 0, "B": 100} and done["awards"] == []
     assert "Nobody opened: 2 stays in the middle; the next deal needs Q to open (RULES.md §10.2)" in done["notes"]
@@ -86,7 +86,7 @@ def test_a_crash_between_the_two_writes_of_the_decline_is_rolled_forward(tmp_pat
 def test_undo_after_the_decline_offers_the_blind_again_and_buio_still_works(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     out = scripted(journal, HEADS_UP, ["status", "deal", "undo"])
-    assert out[2]["message"] == "undone: deal by B"
+    assert out[2]["message"] == "undone: B declines the blind opening: the cards are dealt"
     assert same_state(out[2], out[0])
     assert out[2]["street"] == "SETUP" and out[2]["legal"]["blind_open"] == 4
     code, resumed, err = deal(["--resume", str(journal)], ["status", "buio"])
@@ -115,7 +115,8 @@ def test_deal_also_declines_when_the_declarer_could_bet(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     code, out, err = deal([*args, "--journal", str(journal)], ["bet 0x", "deal", "check", "deal"])
     assert code == 1, err  # a refusal in the script: exit 1 (issue 16)
-    assert out[0]["message"].endswith("P1: buio 20 · check · bet 1–10 (pot) · fold")
+    assert out[0]["message"].endswith(
+        "P1: buio 20 · check / passo · bet 1–10 (pot) / chip / piatto · fold · deal (no buio)")
     assert out[1]["street"] == "B1" and out[1]["to_act"] == "P1"
     assert out[2]["message"] == "ok: P1 checks"
     assert out[3]["message"].startswith("refused 'deal': no blind opening to decline now")
@@ -132,16 +133,16 @@ def test_deal_declines_a_controbuio(tmp_path: Path) -> None:
             "--seat=P3=100", "--button", "P3"]
     out = scripted(tmp_path / "j", args, ["buio", "deal", "call"])
     assert out[0]["to_act"] == "P2" and out[0]["legal"]["controbuio"] == 40
-    assert out[1]["message"] == "ok: P2 declines the controbuio (RULES.md §10.6): the cards are dealt"
+    assert out[1]["message"] == "ok: P2 declines the controbuio: the cards are dealt"
     assert out[1]["street"] == "B1" and out[1]["to_act"] == "P2" and out[1]["legal"]["to_call"] == 20
     assert out[2]["message"] == "ok: P2 calls 20"
 
 
 def test_deal_is_a_command_word_listed_in_help() -> None:
-    command = parse_command("deal")
+    command = parse_command("deal", italian=True)
     assert command is not None and command.verb is Verb.DEAL and command.changes_hand
-    assert parse_command("nobuio").verb is Verb.DEAL
-    assert "deal (no buio)" in help_text()
+    assert parse_command("nobuio", italian=True).verb is Verb.DEAL
+    assert "deal (no buio)" in help_text(True)
 
 
 def test_a_deal_that_names_no_card_survives_the_phh_writer() -> None:

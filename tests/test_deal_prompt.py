@@ -93,7 +93,7 @@ def test_interactive_resume_says_where_it_is(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     child = _spawn(["--game", "ITA", "--invito", "10", "--chip", "1", "--seat=P1=100", "--seat=P2=100",
                     "--seat=P3=100", "--button", "P3", "--journal", str(journal)], tmp_path)
-    child.expect_exact("P1: buio 20 · check · bet 1–10 (pot) · fold")
+    child.expect_exact("P1: buio 20 · check / passo · bet 1–10 (pot) / chip / piatto · fold · deal (no buio)")
     child.expect_exact(" P1] > ")            # the prompt: SETUP while a buio may still be declared
     child.send("check\r")
     child.expect_exact("ok: P1 checks")

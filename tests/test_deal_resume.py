@@ -29,7 +29,7 @@ def test_resume_mid_hand_continues_exactly(tmp_path: Path) -> None:
 
 def test_undo_rebuilds_the_hand_without_the_last_action(tmp_path: Path) -> None:
     out = scripted(tmp_path / "j", ARGS, ["raise 6", "call", "undo", "undo", "raise 7", "undo"])
-    assert same_state(out[2], out[0]) and out[2]["message"].startswith("undone: call")
+    assert same_state(out[2], out[0]) and out[2]["message"].startswith("undone: Ben calls 5")
     assert out[3]["to_act"] == "Ann" and out[3]["pot"] == 3
     code, resumed, _ = deal(["--resume", str(tmp_path / "j")], ["undo", "status"])
     assert code == 1  # the refused undo (issue 16)

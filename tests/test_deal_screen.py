@@ -13,6 +13,7 @@ from pathlib import Path
 from deal_support import deal, scripted
 from drawdealer.cli.deal.screen import render
 from drawdealer.cli.deal.view import SeatView, TableView
+from drawdealer.engine.pots import Pot
 
 ITA = ["--game", "ITA", "--invito", "10", "--chip", "1", *[f"--seat=P{i}=300" for i in range(1, 5)],
        "--button", "P4"]
@@ -74,7 +75,7 @@ def test_choices_cannot_be_misread_and_call_n_names_the_call(tmp_path: Path) -> 
     assert out[1]["ok"] is False and out[2]["ok"] is True
     assert out[2]["message"] == "ok: A calls 2"
     # B (SB, 1 in): call 1, raise to 4–8 (§7.3: H 2 + P 5 + (H − c) 1)
-    assert out[3]["message"].startswith("refused 'raise 12': ")
+    assert out[3]["message"].startswith("refused 'raise to 12': ")  # what was typed (issue 27)
     assert out[3]["message"].endswith("B: call 1 · raise to 4–8 (pot) · fold")
     assert out[4]["bets_in_front"] == 5 and out[4]["pot"] == 5
 
@@ -95,7 +96,8 @@ def test_the_pot_line_and_thousands() -> None:
     """The pot line separates the middle from the bets in front; amounts are grouped with commas,
     never a space that would read as two numbers."""
     seats = (SeatView(name="Ann", stack=12_500, bet=1_000), SeatView(name="Bob", stack=9_000, bet=2_000))
-    view = TableView(hand=1, game="27TD-NL", street="B2", to_act="Ann", pot=23_000, pots=(23_000,), seats=seats,
+    view = TableView(hand=1, game="27TD-NL", street="B2", to_act="Ann", pot=23_000,
+                     pots=(Pot(amount=20_000, eligible=("Ann", "Bob")),), seats=seats,
                      choices=("call 1,000", "raise to 3,000–24,000 (pot)", "fold"), stub=17)
     from rich.console import Console
 

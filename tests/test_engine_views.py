@@ -31,15 +31,21 @@ def test_player_views_follow_the_chips():
     assert state.player("C").all_in and state.high_bet == 30
 
 
-def test_pots_now_split_once_a_player_is_all_in():
+def test_pots_now_hold_the_closed_rounds_and_split_when_the_all_in_round_closes():
+    """RULES.md §9.4 on the closed rounds: the bets of B1 stay in front of the players while B1 is
+    under way (no pot yet, no side pot while A and B may still act); when it closes, C's all-in for
+    30 makes the main pot (30 from each) and A and B's 30 more each a side pot they alone can win."""
     state = hand("27TD-NL", [("A", 100), ("B", 100), ("C", 30)], "A", ["B sb 1", "C bb 2", "A raise 10"])
-    assert state.pots_now() == [13]
+    assert [(p.amount, p.eligible) for p in state.pots_now()] == [(0, ("A", "B", "C"))]
+    assert state.bets() == {"A": 10, "B": 1, "C": 2}
     state.apply(action("B call 9"))
     state.apply(action("C raise 30 allin"))
     state.apply(action("A raise 60"))
-    state.apply(action("B call 50"))
-    assert state.pots_now() == [90, 60]  # C's 30 three times; A and B's 30 more each
-    assert sum(state.pots_now()) == state.pot
+    assert [p.amount for p in state.pots_now()] == [0]  # C is all-in, but B may still act: no side pot
+    state.apply(action("B call 50"))  # B1 closes: the draw begins
+    assert state.street == "D1"
+    assert [(p.amount, p.eligible) for p in state.pots_now()] == [(90, ("A", "B", "C")), (60, ("A", "B"))]
+    assert sum(p.amount for p in state.pots_now()) == state.pot
 
 
 def test_show_first_reason_names_each_case_of_9_1():

@@ -1,7 +1,7 @@
 """What a command loads (DESIGN.md convention 12; the times are bench/bench_startup.py's): the engine
 imports neither Typer, Rich nor Lark, nor the standard library's ``dataclasses`` and the ``inspect`` it
 imports (records are ``engine/frozen.py``'s), and ``drawdealer validate`` of a clean PokerStars file
-loads none of them either. Each check runs in a fresh interpreter, which reports the packages it had
+loads none of them either, nor Dask (``--cluster``'s alone). Each check runs in a fresh interpreter, which reports the packages it had
 loaded."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import drawdealer
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("typer", "click", "rich", "lark", "dataclasses", "inspect")
+HEAVY = ("typer", "click", "rich", "lark", "dataclasses", "inspect", "dask", "distributed")
 _REPORT = ("import atexit, sys\n"
            "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted({m.split('.')[0] for m in sys.modules"
            " if m.split('.')[0] in %r})) + '\\n'))\n")

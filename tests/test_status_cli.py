@@ -117,3 +117,33 @@ def test_status_of_a_merge_hand(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["status", str(path)])
     assert result.exit_code == 0, result.output
     assert "27TD-FL" in result.output and "Ann" in result.output
+
+
+def test_a_journal_folder_gives_its_current_hand_or_hand_n_with_its_actions(tmp_path: Path) -> None:
+    """``status JOURNAL`` reads the hand under way; ``--hand N`` hand N, with its actions in words and,
+    once over, its result (issue 27); a hand the journal does not hold is one line, exit 2."""
+    journal = tmp_path / "j"
+    scripted(journal, ["--game", "27TD-FL", "--stakes", "1/2", "--seat=Ann=100", "--seat=Ben=100", "--button", "Ann"],
+             ["fold", "next", "call"])
+    code, out, _ = _status(journal)
+    assert code == 0 and out.startswith(f"{journal / 'hand-0002.phh'}: hand 2 (27TD-FL), B1, pot 4")
+    assert "  1. Ben posts the small blind 1" not in out  # the actions only with --hand
+    code, out, _ = _status(journal, "--hand", "1")
+    assert code == 0 and out.splitlines()[1:4] == ["   1. Ann posts the small blind 1", "   2. Ben posts the big blind 2",
+                                                   "   3. Ann folds"]
+    assert "Main pot 2: Ben — Ben is the only player eligible (uncontested)" in out
+    assert "stacks: Ann 99, Ben 101" in out  # the pot paid
+    for bad, words in (("9", "no hand 9 in this journal (hands 1-2)"),
+                       ("x", "--hand x: a hand of a journal is a number")):
+        code, out, err = _status(journal, "--hand", bad)
+        assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_hand_n_of_a_file_is_the_hand_whose_id_is_n(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(PARTIAL_PS.replace("Ann: raises $0.50 to $0.75\n", "Ann: folds\nBen: calls $0.15\n") + "\n\n"
+                    + PARTIAL_PS.replace("#1000000001", "#1000000002"), encoding="utf-8")
+    code, out, _ = _status(path, "--hand", "1000000001")
+    assert code == 0 and "hand 1000000001" in out and "   3. Ann folds" in out
+    code, _, err = _status(path, "--hand", "7")
+    assert code == 2 and "no hand 7 in this file" in err

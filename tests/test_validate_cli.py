@@ -11,10 +11,11 @@ from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
 from drawdealer.validate import validate
+from validate_support import write_big_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLEAN = sorted((FIXTURES / "clean").iterdir())
-HAND_KEYS = {"file", "hand_id", "line", "game", "findings"}
+HAND_KEYS = {"schema", "file", "hand_id", "line", "game", "findings"}
 FINDING_KEYS = {"code", "severity", "line", "message", "expected", "actual", "caused_by"}
 
 
@@ -31,20 +32,7 @@ def lines(stdout: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """240 generated triple draw hands (PokerStars house rules) with three broken ones among them."""
-    from drawdealer.engine.options import Options
-    from drawdealer.engine.simulate import random_session
-    from drawdealer.parsers import write_pokerstars
-    from drawdealer.parsers.pokerstars import house_rules
-
-    records = random_session("27TD-FL", random.Random(4), hands=240, players=6,
-                             options=Options.from_mapping(house_rules()))
-    texts = [write_pokerstars(r) for r in records]
-    texts[17] = texts[17].replace("*** SUMMARY ***", "P1: taps the glass\n*** SUMMARY ***", 1)
-    texts[101] = texts[101].replace("Total pot ", "Total pot 1", 1)
-    texts[200] = texts[200].replace("posts big blind 2", "posts big blind 3", 1)
-    path = tmp_path_factory.mktemp("big") / "many.txt"
-    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
-    return path
+    return write_big_file(tmp_path_factory.mktemp("big") / "many.txt")
 
 
 # --------------------------------------------------------------------------- exit codes
@@ -117,8 +105,9 @@ def test_a_folder_is_read_recursively_passing_over_files_that_are_not_hand_histo
     files = [h["file"] for h in lines(out)]
     assert files == [str(tmp_path / "a.txt")] * 3 + [str(tmp_path / "b" / "deeper" / "z.txt")] * 3 + [
         str(tmp_path / "notes.txt")]
-    assert lines(out)[-1] == {"file": str(tmp_path / "notes.txt"), "skipped": "not a hand history drawdealer can "
-                              "read (no hand header of a site it reads, no PHH fields)"}
+    assert lines(out)[-1] == {"schema": 1, "file": str(tmp_path / "notes.txt"),
+                              "skipped": "not a hand history drawdealer can read (no hand header of a site it "
+                                         "reads, no PHH fields)"}
 
 
 def test_an_unknown_site_is_named(tmp_path: Path) -> None:
@@ -165,7 +154,8 @@ def test_json_lines_shape_and_input_order() -> None:
     code, out, _ = run("--format", "json", *map(str, files))
     assert code == 1
     hands = lines(out)
-    assert all(set(h) == HAND_KEYS for h in hands)
+    assert all(set(h) == HAND_KEYS and h["schema"] == 1 for h in hands)
+    assert all(line.startswith('{"schema": 1, "file": ') for line in out.splitlines())
     for h in hands:
         for f in h["findings"]:
             assert set(f) == FINDING_KEYS | ({"column"} if f["code"] == "PARSE_ERROR" else set())

@@ -115,11 +115,11 @@ def test_a_folder_names_every_file_it_passes_over_and_why(tmp_path: Path, monkey
     assert code == 2 and err == ""
     skipped = [line for line in map(json.loads, out.splitlines()) if "skipped" in line]
     assert skipped == [
-        {"file": "ipoker.xml", "skipped": f"iPoker (XML) hand histories are not supported (drawdealer reads "
-                                          f"{readable_formats()})"},
-        {"file": "locked.txt", "skipped": "unreadable: Permission denied"},
-        {"file": "notes.txt", "skipped": "not a hand history drawdealer can read (no hand header of a site it "
-                                         "reads, no PHH fields)"},
+        {"schema": 1, "file": "ipoker.xml",
+         "skipped": f"iPoker (XML) hand histories are not supported (drawdealer reads {readable_formats()})"},
+        {"schema": 1, "file": "locked.txt", "skipped": "unreadable: Permission denied"},
+        {"schema": 1, "file": "notes.txt", "skipped": "not a hand history drawdealer can read (no hand header of a "
+                                                      "site it reads, no PHH fields)"},
     ]
     assert len(out.splitlines()) == 6
 

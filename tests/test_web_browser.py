@@ -171,3 +171,32 @@ def test_seats_fit_at_every_table_size(browser, tmp_path: Path, players: int, wi
             if a is not b:
                 assert (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
                         or b["bottom"] <= a["top"]), (a["name"], b["name"])
+
+
+def test_side_pots_appear_on_the_page_when_the_all_in_round_closes(browser, tmp_path: Path) -> None:
+    """Dee (100) goes all-in with five players to act: the page shows every chip as a bet in front
+    and no side pot; once Cy's all-in re-raise is called and the round closes, the main pot (301:
+    100 from Dee, Cy and Eve, Bob's small blind) and side pot 1 (200, Cy's and Eve's alone: RULES.md
+    §9.4), as the dealer's screen says them (issue 27)."""
+    journal = tmp_path / "evening"
+    dealer = Dealer(["--game", "27TD-NL", "--stakes", "1/2", "--seat=Ann=200", "--seat=Bob=200", "--seat=Cy=200",
+                     "--seat=Dee=100", "--seat=Eve=200", "--seat=Fay=200", "--button", "Ann",
+                     "--journal", str(journal)])
+    viewer = Viewer(journal)
+    pots = "[...document.querySelectorAll('#pots li')].map(e => e.textContent)"
+    try:
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Dee to act'", 10)
+        for command in ["allin", "call", "fold", "fold", "fold"]:
+            dealer.send(command)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Cy to act'", 2)
+        assert browser.execute_script(f"return {pots}") == []
+        assert browser.execute_script("return document.getElementById('in-front').textContent") == \
+            "0 in the middle · 203 in bets"
+        dealer.send("allin")
+        dealer.send("call")
+        wait_for(browser, "document.getElementById('street').textContent === 'first draw (D1)'", 2)
+        assert browser.execute_script(f"return {pots}") == ["main pot: 301", "side pot 1: 200 (Cy, Eve)"]
+    finally:
+        dealer.finish()
+        viewer.stop()

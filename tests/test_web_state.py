@@ -45,7 +45,7 @@ def check_same_moment(step: Step) -> dict:
     assert {name: seat["stack"] for name, seat in seats.items()} == line["stacks"]
     assert {n: s["drawn"] for n, s in seats.items() if s["drawn"]} == line["drawn"]
     assert [seat["name"] for seat in state["seats"] if seat["to_act"]] == ([line["to_act"]] if line["to_act"] else [])
-    assert sum(state["pots"]) == line["pot"]
+    assert sum(pot["amount"] for pot in state["pots"]) + line["bets_in_front"] == line["pot"]
     return state
 
 

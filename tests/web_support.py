@@ -124,7 +124,7 @@ def played(game: str, seed: int, *, hands: int = 2, players: int = 4) -> Iterato
                     continue
                 if action.kind is K.SHOW and action.text == "openers" and not session.state.openers_due():
                     continue  # an Italian opener who need not show (he won without a call)
-                reply = session.handle(parse_command(line, names=session.names))
+                reply = session.handle(parse_command(line, names=session.names, italian=session.spec.is_italian))
                 yield Step(session=session, line=line, reply=reply, hand=hand, upto=upto)
             reply = session.handle(parse_command("next"))
             yield Step(session=session, line="next", reply=reply, hand=hand, upto=len(hand.actions))

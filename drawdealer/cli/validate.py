@@ -8,9 +8,10 @@ each hand and prints its findings (the work is :func:`drawdealer.validate.valida
   actual, amounts as money), wrapped to the terminal; then the files of folders passed over and why,
   and a summary counting hands ("3 hands in 1 file: 2 clean, 1 with errors") with the findings by code.
 - ``--format json``: JSON Lines, one object per hand in input order:
-  ``{"file", "hand_id", "line", "game", "findings": [{"code", "severity", "line", "message",
-  "expected", "actual"}]}`` (``PARSE_ERROR`` findings add ``column``); a file of a folder passed over
-  is ``{"file": PATH, "skipped": REASON}``.
+  ``{"schema": 1, "file", "hand_id", "line", "game", "findings": [{"code", "severity", "line",
+  "message", "expected", "actual", "caused_by"}]}`` (``PARSE_ERROR`` findings add ``column``); a file
+  of a folder passed over is ``{"schema": 1, "file": PATH, "skipped": REASON}``. ``schema`` is the
+  version of the lines' shape, described by ``docs/report.schema.json``.
 - A progress bar runs on stderr, in both formats, for inputs of more than a few hundred hands when
   stderr is a terminal (never when it is piped).
 - ``--strict``: stop at the first hand with an error finding (it is printed, exit 1).
@@ -22,6 +23,10 @@ each hand and prints its findings (the work is :func:`drawdealer.validate.valida
 - ``--jobs auto`` (the default): one process per core when the input is large enough to gain
   (``validate.PARALLEL_BYTES``), else one; ``--jobs N`` forces N (``--jobs 1``: one process). Large
   files are split at hand boundaries; the output is the same, in input order, whatever the number.
+- ``--cluster ADDRESS``: the same work on a Dask distributed cluster (the scheduler at ADDRESS,
+  ``tcp://host:8786``), the same output (``drawdealer.cluster``; needs ``drawdealer[cluster]``).
+  The workers read the files at the same absolute paths (a shared folder), or ``--ship`` sends
+  them each task's bytes.
 
 Files inside a folder that are not read (another site's histories, tournament summaries, other
 files, unreadable ones, links that loop, point to nothing or name too long a path, links to folders,
@@ -65,8 +70,14 @@ def validate(
                                                 "(for CI).")] = False,
     game: Annotated[str | None, typer.Option("--game", help="Replay every hand as this game (id or alias, e.g. "
                                              "27TD-PL) when the headers are ambiguous.", show_default=False)] = None,
-    jobs: Annotated[str, typer.Option("--jobs", "-j", metavar="auto|N", help="Worker processes: auto uses every "
-                                      "core for a large input (8 MB or more), N forces N.")] = "auto",
+    jobs: Annotated[str | None, typer.Option("--jobs", "-j", metavar="auto|N", show_default=False,
+                                             help="Worker processes: auto (the default) uses every core for a "
+                                             "large input (8 MB or more), N forces N.")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", show_default=False,
+                                                help="Run the work on the Dask cluster whose scheduler is at "
+                                                "ADDRESS (tcp://host:8786); needs drawdealer[cluster].")] = None,
+    ship: Annotated[bool, typer.Option("--ship", help="With --cluster: send the files' bytes to the workers "
+                                       "(else they read the same paths, a shared folder).")] = False,
 ) -> None:
     """Validate hand histories: replay every hand and report each finding (exit 0 clean, 1 findings, 2 unreadable).
 
@@ -82,4 +93,4 @@ def validate(
     from drawdealer.cli.validate_core import run
 
     raise typer.Exit(code=run(files, output=output.value, strict=strict, game=game, jobs=jobs,
-                              fail_on_empty=fail_on_empty))
+                              fail_on_empty=fail_on_empty, cluster=cluster, ship=ship))

@@ -3,7 +3,8 @@
 JSON Lines are written in batches, and the line of a hand without findings, by far the most common,
 is put together directly; it is the same text as ``json_text(report.to_dict())`` (``cli/text.py``:
 valid UTF-8 also for file names that are not). A file of a folder that is passed over is a line
-``{"file": PATH, "skipped": REASON}``.
+``{"schema": 1, "file": PATH, "skipped": REASON}``. Every line starts with the version of its shape
+(``validate.REPORT_SCHEMA``; ``docs/report.schema.json``).
 
 The human report names each file once (relative to the current folder), under it each flagged hand
 and its findings with their severity, amounts as money, wrapped to the terminal: the root causes
@@ -37,17 +38,34 @@ _SKIP_LABELS = {"cancelled": " (cancelled)", "run_twice": " (run twice)"}
 """How the summary names a hand skipped for a reason other than its game (``Skipped.reason``)."""
 
 
-def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str,
-        fail_on_empty: bool = False) -> int:
+def run(files: list[Path], *, output: str, strict: bool, game: str | None, jobs: str | None,
+        fail_on_empty: bool = False, cluster: str | None = None, ship: bool = False) -> int:
     """Validate ``files`` and print the result in ``output`` format; the exit code (module ``cli.validate``).
 
-    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``) or a number ≥ 1;
+    ``jobs`` is ``auto`` (every core for a large input, ``validate.auto_jobs``; None says it too) or
+    a number ≥ 1; ``cluster``, a Dask scheduler's address, runs the work there instead
+    (``drawdealer.cluster``), the workers sent the files' bytes when ``ship``;
     ``fail_on_empty``: exit 2 with one line on stderr when no hand at all was read.
     """
-    processes = read_jobs(jobs)
+    from drawdealer.cli.errors import fail
+
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster: give one (--cluster runs the work on the cluster's workers)")
+    if ship and cluster is None:
+        fail("--ship sends the files' bytes to a cluster's workers: give --cluster ADDRESS too")
+    processes = read_jobs(jobs or "auto")
     game_id = read_game(game)
+    where: dict[str, Any] = {"jobs": processes} if cluster is None else {"cluster": cluster, "ship": ship}
     render = _json if output == "json" else _human
-    code, hands = render(files, game_id, processes, strict)
+    if cluster is None:
+        code, hands = render(files, game_id, where, strict)
+    else:
+        from drawdealer.cluster import ClusterError
+
+        try:
+            code, hands = render(files, game_id, where, strict)
+        except ClusterError as exc:
+            fail(str(exc))
     if fail_on_empty and not hands:
         sys.stderr.write(f"drawdealer: error: no hand read from {', '.join(map(str, files))} (--fail-on-empty)\n")
         return 2
@@ -90,8 +108,9 @@ def fast_path(argv: list[str]) -> None:
     :func:`drawdealer.cli.validate.validate`; anything else returns, and Typer handles it."""
     from drawdealer.cli.fastargs import plain_args
 
-    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs"},
-                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty"})
+    read = plain_args(argv, {"--format": "format", "--game": "game", "--jobs": "jobs", "-j": "jobs",
+                             "--cluster": "cluster"},
+                      {"--strict": "strict", "--fail-on-empty": "fail_on_empty", "--ship": "ship"})
     if read is None:
         return
     values, flags, files = read
@@ -99,7 +118,8 @@ def fast_path(argv: list[str]) -> None:
     if not files or output not in FORMATS:
         return  # Typer words the usage error
     raise SystemExit(run([Path(f) for f in files], output=output, strict="strict" in flags, game=values.get("game"),
-                         jobs=values.get("jobs", "auto"), fail_on_empty="fail_on_empty" in flags))
+                         jobs=values.get("jobs"), fail_on_empty="fail_on_empty" in flags,
+                         cluster=values.get("cluster"), ship="ship" in flags))
 
 
 def _unreadable(problem: Any) -> None:
@@ -138,20 +158,23 @@ def progress_bar(files: Sequence[Path], label: str = "validating"
         progress.stop()
 
 
-def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
-    """JSON Lines on stdout; ``(exit code, hands read)``."""
+def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bool) -> tuple[int, int]:
+    """JSON Lines on stdout; ``(exit code, hands read)``. ``where``: the work's ``jobs``, or its
+    ``cluster`` and ``ship`` (``validate.validate``'s keywords)."""
     # json.dumps's own string encoder when ensure_ascii=False
     from json.encoder import encode_basestring as quote
 
-    from drawdealer.validate import FileProblem, PassedOver, validate
+    from drawdealer.validate import REPORT_SCHEMA, FileProblem, PassedOver, validate
 
     errors = unreadable = internal = False
     hands = 0
     write = sys.stdout.write
     batch: list[str] = []
     quoted: dict[Any, str] = {None: "null"}  # file names and games, in JSON
+    failed: list[Exception] = []
     with progress_bar(files) as (_bar, advance, chunk):
-        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+        for item in _until_lost(validate(files, game=game, strict=strict, progress=advance, chunk=chunk, **where),
+                                where, failed):
             if isinstance(item, FileProblem):
                 unreadable = True
                 write("".join(batch))
@@ -175,13 +198,16 @@ def _json(files: list[Path], game: str | None, jobs: int | str, strict: bool) ->
                     quoted[file] = json_text(file)
                 if game_name not in quoted:
                     quoted[game_name] = json_text(game_name)
-                batch.append(f'{{"file": {quoted[file]}, "hand_id": {"null" if hand_id is None else quote(hand_id)}, '
-                             f'"line": {item.line}, "game": {quoted[game_name]}, "findings": []}}\n')
+                batch.append(f'{{"schema": {REPORT_SCHEMA}, "file": {quoted[file]}, "hand_id": '
+                             f'{"null" if hand_id is None else quote(hand_id)}, "line": {item.line}, '
+                             f'"game": {quoted[game_name]}, "findings": []}}\n')
             if len(batch) >= _BATCH:
                 write("".join(batch))
                 batch.clear()
         write("".join(batch))
         sys.stdout.flush()
+    if failed:
+        raise failed[0]
     return (2 if unreadable or internal else 1 if errors else 0), hands
 
 
@@ -191,8 +217,24 @@ def _failed_on(report: Any) -> bool:
     return report.status == "unparsed" and report.findings[0].code == "INTERNAL_ERROR"
 
 
-def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -> tuple[int, int]:
-    """The report for people on stdout; ``(exit code, hands read)``."""
+def _until_lost(items: Iterator[Any], where: dict[str, Any], failed: list[Exception]) -> Iterator[Any]:
+    """``items`` until a cluster fails mid-run (``drawdealer.cluster.ClusterError``, kept in
+    ``failed`` for the caller to raise once what was read before it is printed); ``items`` as they
+    are when the work runs here."""
+    return _until_cluster_lost(items, failed) if "cluster" in where else items
+
+
+def _until_cluster_lost(items: Iterator[Any], failed: list[Exception]) -> Iterator[Any]:
+    from drawdealer.cluster import ClusterError
+
+    try:
+        yield from items
+    except ClusterError as exc:
+        failed.append(exc)
+
+
+def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: bool) -> tuple[int, int]:
+    """The report for people on stdout; ``(exit code, hands read)`` (``where``: see :func:`_json`)."""
     from collections import Counter
 
     from drawdealer.validate import FileProblem, PassedOver, validate
@@ -206,8 +248,10 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
     seen_files: set[str] = set()
     current_file = None
     printer: Wrapped | None = None  # made at the first flagged hand: its console, width and kind asked once
+    failed: list[Exception] = []
     with progress_bar(files) as (bar_console, advance, chunk):
-        for item in validate(files, game=game, jobs=jobs, strict=strict, progress=advance, chunk=chunk):
+        for item in _until_lost(validate(files, game=game, strict=strict, progress=advance, chunk=chunk, **where),
+                                where, failed):
             if isinstance(item, FileProblem):
                 problems.append(item)
                 if printer is not None:
@@ -247,6 +291,8 @@ def _human(files: list[Path], game: str | None, jobs: int | str, strict: bool) -
             _print_hand(printer, item)
         if printer is not None:
             printer.flush()
+    if failed:  # the hands read before it are printed; a count of part of the input would mislead
+        raise failed[0]
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)

@@ -18,6 +18,13 @@ class Openers:
 
     __slots__ = ()
 
+    def opened_by(self) -> str | None:
+        """The player who opened: the first bet of ``B1`` of an Italian deal (RULES.md §10.2) or of a
+        jacks-or-better game (``OPENERS_JACKS``), or the Italian blind opener (§10.6); None before the
+        opening and in games without openers."""
+        i = self.opener
+        return self.names[i] if i >= 0 else None
+
     def openers_due(self) -> str | None:
         """The Italian opener who must still show his openers now that the deal is over (§9.2, §10.2)."""
         i = self.opener

@@ -8,6 +8,7 @@ from typing import Sequence
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker, record, replace
+from drawdealer.engine.phases import BETTING, SETUP
 from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
 
 
@@ -69,16 +70,19 @@ class Settling:
 
     __slots__ = ()
 
-    def pots_now(self) -> list[int]:
-        """The chips in the middle during the hand, as the dealer stacks them: one pot, or main and
-        side pots by commitment once an active player is all-in (RULES.md §9.4)."""
-        folded, stack = self.folded, self.stack
-        if all(folded[j] or stack[j] > 0 for j in range(self.n)):
-            return [self.pot]
-        active = [name for j, name in enumerate(self.names) if not folded[j]]
-        amounts = [p.amount for p in build_pots(dict(zip(self.names, self.total)), active)] or [0]
-        amounts[0] += self.dead
-        return amounts
+    def pots_now(self) -> list[Pot]:
+        """The pots in the middle during the hand, as the dealer stacks them (RULES.md §9.4).
+
+        Pots hold the chips of the closed betting rounds (antes and dead money included, dead money
+        in the main pot); the bets of the round under way, blinds included, stay in front of the
+        players (:meth:`bets`) until it closes and its uncalled chips have gone back (§7.1). So a
+        side pot appears when the round in which a player went all-in closes, never while the
+        others may still act. Between rounds, and once the hand is over, these are :meth:`pots`.
+        """
+        if self.phase != SETUP and self.phase != BETTING:
+            return self.pots()
+        bet = self.bet
+        return self._pots([t - b for t, b in zip(self.matched(), bet)], [t - b for t, b in zip(self.total, bet)])
 
     def pots(self) -> list[Pot]:
         """Main and side pots from the chips committed so far, dead money in the main pot (§9.4).
@@ -86,7 +90,11 @@ class Settling:
         The pots are shaped by the commitments as the betting matched them (``matched``); a call the
         log recorded short leaves its missing chips out of the pot where his chips end.
         """
-        names, total, short = self.names, self.matched(), self.short
+        return self._pots(self.matched(), self.total)
+
+    def _pots(self, total: list[int], paid: list[int]) -> list[Pot]:
+        """The pots of commitments ``total`` as the betting matched them, of which ``paid`` came in."""
+        names, short = self.names, self.short
         active: list[str] = []
         level = -1
         split = False
@@ -98,7 +106,7 @@ class Settling:
                 elif total[j] != level:
                     split = True
         if active and not split:  # one level: a single pot (the common case)
-            return [new_pot(amount=sum(self.total) + self.dead, eligible=tuple(active))]
+            return [new_pot(amount=sum(paid) + self.dead, eligible=tuple(active))]
         pots = build_pots(dict(zip(names, total)), active) if active else []
         if short is not None and pots:
             # pot k spans the matched levels (bounds[k], bounds[k + 1]], the last pot all above; each
@@ -108,10 +116,9 @@ class Settling:
             last = len(pots) - 1
             for j, missing in enumerate(short):
                 if missing:
-                    paid, owed = self.total[j], total[j]
                     for k in range(last + 1):
-                        low, high = bounds[k], bounds[k + 1] if k < last else owed
-                        left_out = max(0, min(owed, high) - low) - max(0, min(paid, high) - low)
+                        low, high = bounds[k], bounds[k + 1] if k < last else total[j]
+                        left_out = max(0, min(total[j], high) - low) - max(0, min(paid[j], high) - low)
                         if left_out:
                             pots[k] = new_pot(amount=pots[k].amount - left_out, eligible=pots[k].eligible)
             pots = [pot for k, pot in enumerate(pots) if pot.amount or not k]  # a side pot of no chips is none
@@ -244,6 +251,7 @@ class Settling:
                 cards = tuple(self.deck.hands[j])
             if self._is_hand(cards):
                 hands[name] = cards
+        contested = raked
         if out:  # a mucked hand is not eligible for any pot: the others' pots may be uncontested
             index = self.index
             raked = [new_pot(amount=p.amount,
@@ -256,9 +264,22 @@ class Settling:
                                       odd_chip_to_badugi=self.opts.split_odd_chip_to == "BADUGI", explain=explain)
         else:
             awards = award_pots(raked, hands, self._ranking(), active, explain=explain)
+        if out and explain:
+            mucked = {names[j] for j in out}
+            awards = [_left_by_mucks(a, contested[a.index].eligible, mucked) for a in awards]
         unseen = {names[j] for j, cards in shown.items() if not cards}
         return [_unawarded(a, unseen) if unseen and len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
                 for a in awards] if unseen else awards
+
+
+def _left_by_mucks(award: PotAward, eligible: tuple[str, ...], mucked: set[str]) -> PotAward:
+    """``award``, saying so when the pot went to its one player left because the others mucked
+    (RULES.md §9.2: a mucked hand has no claim), not because nobody else was in it."""
+    gave_up = [p for p in eligible if p in mucked]
+    if len(award.eligible) != 1 or not award.winners or not gave_up:
+        return award
+    return replace(award, reason=f"{award.winners[0]} is the only player left in it: {', '.join(gave_up)} "
+                                 f"mucked (RULES.md §9.2)")
 
 
 def _unawarded(award: PotAward, unseen: set[str]) -> PotAward:

@@ -115,6 +115,8 @@ class Showdown:
         side = self._first_to_show()[1]
         if side == "aggressor":
             return "last aggressor"
+        if self.rnd.skipped:  # nobody could bet in the last round: the players left are all-in
+            return f"first player still in {side} of the button, no more betting possible: every hand is turned up"
         return f"first player still in {side} of the button, the last round checked through"
 
     def _first_to_show(self) -> tuple[int, str]:

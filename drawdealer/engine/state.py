@@ -131,8 +131,8 @@ def ranking_for(spec: GameSpec, players: int, options: Options) -> Ranking:
 
 @record
 class PlayerView:
-    """One player dealt into the hand, now: chips behind, in front this round and in the pot this
-    hand, and what became of his cards (RULES.md §7.1, §9.2)."""
+    """One player dealt into the hand, now: chips behind, in front in the betting round under way
+    (0 between rounds) and in the pot this hand, and what became of his cards (RULES.md §7.1, §9.2)."""
 
     name: str
     stack: int
@@ -318,7 +318,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         i = self.index.get(name)
         if i is None:
             return None
-        return PlayerView(name=name, stack=self.stack[i], bet=self.bet[i], committed=self.total[i],
+        in_front = self.bet[i] if self.phase <= BETTING else 0  # SETUP (forced bets) or BETTING
+        return PlayerView(name=name, stack=self.stack[i], bet=in_front, committed=self.total[i],
                           folded=self.folded[i], shown=self.shown.get(i), mucked=i in self.mucked)
 
     @property
@@ -335,7 +336,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         return dict(zip(self.names, self.stack))
 
     def bets(self) -> dict[str, int]:
-        """Chips in front of each player in the current betting round."""
+        """Chips in front of each player in the betting round under way (forced bets before the
+        deal); none between rounds, when the chips of the round just closed are in the pots."""
+        if self.phase > BETTING:
+            return {}
         return {name: b for name, b in zip(self.names, self.bet) if b}
 
 

@@ -39,15 +39,18 @@ def detect(path: str | Path) -> Sniffed:
     return sniff(path)
 
 
-def read_hands(path: str | Path, *, source: str | None = None) -> Iterator[HandResult]:
-    """Every hand of ``path``, streamed (memory stays flat however large the file).
+def read_hands(path: str | Path | bytes, *, source: str | None = None) -> Iterator[HandResult]:
+    """Every hand of ``path``, streamed (memory stays flat however large the file), or of a file's
+    bytes (``bytes``: decoded as a file of them is).
 
     Raises :class:`FormatError` (unknown format, with the reason) or ``OSError`` before yielding.
-    ``source`` names the file in messages and records (default ``path``; ``<stdin>`` for a copy of it).
+    ``source`` names the file in messages and records (default ``path``, ``<bytes>`` for bytes;
+    ``<stdin>`` for a copy of standard input).
     """
     from drawdealer.parsers import sniff
 
-    source = str(path) if source is None else source
+    if source is None:
+        source = "<bytes>" if isinstance(path, bytes) else str(path)
     sniffed = sniff.sniff(path)
     if sniffed.format == sniff.UNKNOWN:
         raise FormatError(f"{source}: {sniffed.message}")

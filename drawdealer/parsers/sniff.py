@@ -22,7 +22,7 @@ import io
 import re
 from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from drawdealer.engine.frozen import record
 from drawdealer.parsers import limits
@@ -55,6 +55,9 @@ XML_DECLARATION = lazy(r"<!(?:DOCTYPE|ENTITY)", re.I)
 
 Chunk = tuple[int, list[str]]
 """A hand's first line number and its lines."""
+Source = str | Path | bytes
+"""What a file's reader is given: the file's path, or the file's bytes (``drawdealer.validate_bytes``,
+``validate --ship``)."""
 
 
 @record(kw_only=False)
@@ -239,13 +242,18 @@ def decoded(raw: io.RawIOBase | io.BufferedIOBase, encoding: str) -> io.TextIOWr
                             errors="drawdealer-cp1252", newline=None)
 
 
-def open_lines(path: str | Path, encoding: str | None = None) -> Iterator[str]:
+def _binary(source: Source) -> BinaryIO:
+    """``source`` (:data:`Source`) as a binary stream from its start; a path is opened (``OSError``)."""
+    return io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")  # noqa: SIM115 - closed by with
+
+
+def open_lines(path: Source, encoding: str | None = None) -> Iterator[str]:
     """The file's lines, decoded and cleaned (no line end, no trailing spaces, no BOM), each cut
     past :data:`~drawdealer.parsers.limits.MAX_LINE_CHARS` (:func:`~drawdealer.parsers.limits.bounded_lines`).
 
     Raises ``OSError`` when the file cannot be opened.
     """
-    with open(path, "rb") as raw:
+    with _binary(path) as raw:
         if encoding is None:
             encoding = detect_encoding(raw.read(_HEAD_BYTES))
             raw.seek(0)
@@ -267,9 +275,9 @@ def _block_lines(block: str) -> list[str]:
     return list(_clean(lines)) if "\ufeff" in block else list(map(str.rstrip, lines))
 
 
-def open_blocks(path: str | Path, encoding: str) -> Iterator[str]:
+def open_blocks(path: Source, encoding: str) -> Iterator[str]:
     """The decoded file in blocks of 256k characters, each ending at a line end (``\\n``)."""
-    with open(path, "rb") as raw:
+    with _binary(path) as raw:
         yield from text_blocks(decoded(raw, encoding))
 
 
@@ -329,10 +337,14 @@ def readable_formats() -> str:
     return ", ".join(site.title for site in SITES) + " and PHH"
 
 
-def sniff(path: str | Path) -> Sniffed:
-    """The format and encoding of ``path``, by content. Raises ``OSError`` if it cannot be read."""
-    with open(path, "rb") as raw:
-        head = raw.read(_HEAD_BYTES)
+def sniff(path: Source) -> Sniffed:
+    """The format and encoding of ``path`` (or of a file's bytes), by content. Raises ``OSError`` if
+    it cannot be read."""
+    if isinstance(path, bytes):
+        head = path[:_HEAD_BYTES]
+    else:
+        with open(path, "rb") as raw:
+            head = raw.read(_HEAD_BYTES)
     encoding = detect_encoding(head)
     errors = "drawdealer-cp1252" if encoding.startswith("utf-8") else "replace"
     text = head.decode(encoding, errors=errors)
@@ -531,8 +543,9 @@ def _has_content(buf: list[str]) -> bool:
     return any(line.strip() and not line.lstrip().startswith("#") for line in buf)
 
 
-def iter_hands(path: str | Path, sniffed: Sniffed | None = None) -> Iterator[tuple[int, list[str]]]:
-    """Stream ``(start_line, lines)`` per hand of ``path`` (format by content unless ``sniffed``)."""
+def iter_hands(path: Source, sniffed: Sniffed | None = None) -> Iterator[tuple[int, list[str]]]:
+    """Stream ``(start_line, lines)`` per hand of ``path`` or of a file's bytes (format by content
+    unless ``sniffed``)."""
     sniffed = sniffed or sniff(path)
     if sniffed.format == POKERSTARS:
         return split_pokerstars_blocks(open_blocks(path, sniffed.encoding))

@@ -10,7 +10,9 @@ ledger`` reads it), and the table is the dealer's :class:`~drawdealer.cli.deal.v
   ``message`` (``null`` here) and the notes said when an action was accepted, which the page gets
   per action in ``said`` (``DealerSession.said``: the dealer's words for each action of the hand,
   with what it set off: a reshuffle, a held-back card, uncalled chips).
-- ``seats``, ``pots``, ``choices`` and ``game`` come from the same ``TableView``; ``ledger`` is
+- ``seats``, ``pots``, ``choices`` and ``game`` come from the same ``TableView`` (``pots``: the
+  pots of the closed betting rounds, RULES.md §9.4, each with its ``name``, ``amount`` and
+  ``eligible`` players; this round's bets are the seats' ``bet``); ``ledger`` is
   ``drawdealer ledger``'s (the evening's nets); ``italian`` the opening requirement's carry (RULES.md
   §10.2-§10.5) and the invito (§10.1); ``pot_limit`` the arithmetic of the pot-limit maximum
   (§7.3, the ``drawdealer potlimit`` explanation).
@@ -89,22 +91,21 @@ def problem_state(message: str, *, journal: str, missing: bool = False) -> dict[
 
 def table_state(session: DealerSession, *, journal: str) -> dict[str, Any]:
     """The page's state for ``session`` (see the module docstring)."""
-    from drawdealer.cli.deal.ledger import ledger_of
-
     said = session.said()  # plays the hand again from its start: the state ends as it was
     view = session.view()
+    table = view.to_json()
     return {
         "format": FORMAT,
         "journal": journal,
         "problem": None,
-        "table": view.to_json(),
+        "table": table,
         "game": {"id": view.game, "name": session.spec.name, "draws": session.spec.draws},
         "seats": [seat_json(seat) for seat in view.seats],
-        "pots": list(view.pots),
+        "pots": table["pots"],
         "choices": list(view.choices),
         "finished": view.finished,
         "said": [{"text": s.text, "notes": list(s.notes)} for s in said],
-        "ledger": ledger_of(session).to_json(),
+        "ledger": session.ledger().to_json(),
         "italian": italian_json(session),
         "pot_limit": pot_limit_lines(session, view),
     }
@@ -113,8 +114,8 @@ def table_state(session: DealerSession, *, journal: str) -> dict[str, Any]:
 def seat_json(seat: SeatView) -> dict[str, Any]:
     """One seat; ``cards`` are the cards it showed at the showdown (nothing else is sent)."""
     return {"name": seat.name, "stack": seat.stack, "bet": seat.bet, "status": seat.status, "button": seat.button,
-            "blind": seat.blind or None, "to_act": seat.to_act, "cards": [card_str(c) for c in seat.cards],
-            "drawn": list(seat.drawn)}
+            "blind": seat.blind or None, "opened": seat.opened, "to_act": seat.to_act,
+            "cards": [card_str(c) for c in seat.cards], "drawn": list(seat.drawn)}
 
 
 def italian_json(session: DealerSession) -> dict[str, Any] | None:

@@ -1,6 +1,12 @@
-"""What the dealer says aloud (issue 16): a reshuffle before the draw that needs it, a held-back
-last card, an uncalled bet going back.
+"""What the dealer says aloud (issue 16): each action in words, the deal and each draw with its
+burn and the stub left, a reshuffle before the draw that needs it, a held-back last card, an
+uncalled bet going back.
 
+- Each action as the table hears it (:func:`action_words`): ``Bob raises to 40``, ``Fay shows 7d 5s
+  4c 3h 2d``, never the journal's notation.
+- The deal (:func:`deal_words`): the cards each player gets, whether a card is burned first
+  (``BURN_BEFORE_INITIAL_DEAL``, RULES.md §8.1) and the stub left; each draw, the card burned before
+  its first replacement (§8.2) and the stub left: ``Bob draws 2 · burn 1 · stub 24``.
 - Before a player draws, if some draw of his could not be served from the stub, which cards make
   the new stub, in cards and piles (RULES.md §8.4), for the counts that need it; asked of the
   engine by drawing on a copy of the hand, so the words follow the rules' own staging.
@@ -11,11 +17,73 @@ last card, an uncalled bet going back.
 
 from __future__ import annotations
 
-from drawdealer.engine.deck import Reshuffle
+from drawdealer.engine.cards import cards_str
+from drawdealer.engine.deck import DeckState, Reshuffle
 from drawdealer.engine.frozen import record
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState
 from drawdealer.engine.words import counted
+
+K = ActionKind
+AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
+"""Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
+_SAID = {
+    K.FOLD: "{who} folds", K.CHECK: "{who} checks", K.CALL: "{who} calls {amount}", K.BET: "{who} bets {amount}",
+    K.RAISE: "{who} raises to {amount}", K.MUCK: "{who} mucks", K.POST_SB: "{who} posts the small blind {amount}",
+    K.POST_BB: "{who} posts the big blind {amount}", K.POST_ANTE: "{who} posts an ante {amount}",
+    K.POST_INVITO: "{who} posts the invito {amount}", K.POST_DEAD: "{who} posts dead money {amount}",
+    K.POST_BLIND_OPEN: "{who} opens blind (buio) for {amount}", K.POST_CONTROBUIO: "{who} posts controbuio {amount}",
+}
+"""The words of each kind of action with an amount or none (draws, shows and the decline are said by
+:func:`action_words` itself)."""
+
+
+def action_words(action: Action, *, answers_blind: bool = False) -> str:
+    """One action as the dealer says it: ``Bob raises to 40 (all-in)``, ``Bob draws 2``, ``Fay shows
+    7d 5s 4c 3h 2d``, ``Dee posts the big blind 2``. ``answers_blind``: a ``deal`` that declines the
+    controbuio rather than the blind opening (RULES.md §10.6)."""
+    who, kind = action.player, action.kind
+    if kind is K.DRAW:
+        return f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
+    if kind is K.SHOW:
+        return f"{who} shows {cards_str(action.cards)}" if action.cards else f"{who} shows"
+    if kind is K.DEAL and action.cards:  # a journal written by a tool that knows the cards
+        return f"{who} is dealt {counted(len(action.cards), 'card')}"
+    if kind is K.DEAL:
+        return f"{who} declines the {'controbuio' if answers_blind else 'blind opening'}: the cards are dealt"
+    return _SAID[kind].format(who=who, amount=f"{action.amount:,}") + (" (all-in)" if action.all_in else "")
+
+
+def hand_words(actions: list[Action] | tuple[Action, ...]) -> list[str]:
+    """Every action of a hand in words (:func:`action_words`), in order."""
+    out, blinds = [], False
+    for action in actions:
+        out.append(action_words(action, answers_blind=blinds))
+        blinds = blinds or action.kind is K.POST_BLIND_OPEN
+    return out
+
+
+def burned(deck: DeckState) -> int:
+    """The cards burned so far in the hand, those since gathered into a new stub included (RULES.md
+    §8.2, §8.4)."""
+    return len(deck.burns) + sum(count for r in deck.reshuffles for pile, count in r.piles if pile == "burns")
+
+
+def dealt_words(state: HandState, actions: list[Action]) -> list[str]:
+    """The deal (:func:`deal_words`), said from the deal until the first action after the forced
+    bets; an action that dealt the cards (a declined Italian blind) says it itself (:func:`said_after`)."""
+    if state.phase_name == "SETUP" or any(a.kind not in AUTOMATIC for a in actions):
+        return []
+    return [deal_words(state)]
+
+
+def deal_words(state: HandState) -> str:
+    """The deal of a hand just dealt: the cards each, the burn before it or none (RULES.md §8.1,
+    ``BURN_BEFORE_INITIAL_DEAL``), the stub left."""
+    each = f"{state.spec.hand_size} cards each to {state.n} players"
+    if state.opts.burn_before_initial_deal:
+        return f"Deal: burn 1, then {each} (BURN_BEFORE_INITIAL_DEAL, RULES.md §8.1); stub {state.deck.stub}"
+    return f"Deal: {each}, no burn (RULES.md §8.1); stub {state.deck.stub}"
 
 
 def piles_text(reshuffle: Reshuffle, folded: list[str], hand_size: int = 5) -> str:
@@ -85,16 +153,28 @@ class Before:
     reshuffles: int
     returned: tuple[int, ...]
     delayed: tuple[int, ...]
+    burned: int
+    dealt: bool
+    complete: bool
 
     @classmethod
     def of(cls, state: HandState) -> Before:
-        return cls(len(state.deck.reshuffles), tuple(state.returned), tuple(i for i, *_ in state.delayed))
+        return cls(len(state.deck.reshuffles), tuple(state.returned), tuple(i for i, *_ in state.delayed),
+                   burned(state.deck), state.phase_name != "SETUP", state.is_complete)
+
+
+def draw_words(before: Before, state: HandState, action: Action) -> str:
+    """``Bob draws 2 · burn 1 · stub 24``: a draw, the cards it burned (the burn before a draw round's
+    first card, RULES.md §8.2, and after a reshuffle, §8.4) and the stub left."""
+    burns = burned(state.deck) - before.burned
+    return action_words(action) + (f" · burn {burns}" if burns else "") + f" · stub {state.deck.stub}"
 
 
 def said_after(before: Before, state: HandState, action: Action) -> list[str]:
-    """The dealer's words for what ``action`` set off: reshuffles (§8.4), a card held back or now
-    dealt (§6.3, §6.4), uncalled chips returned when the round closed (§7.1)."""
-    notes = []
+    """The dealer's words for what ``action`` set off: the deal (§8.1, when a blind declaration
+    ended), reshuffles (§8.4), a card held back or now dealt (§6.3, §6.4), uncalled chips returned
+    when the round closed (§7.1)."""
+    notes = [deal_words(state)] if not before.dealt and state.phase_name != "SETUP" else []
     folded = _folded(state)
     for r in state.deck.reshuffles[before.reshuffles:]:
         notes.append(f"Reshuffle now, before {r.player}'s next card: {reshuffle_text(r, folded, state.spec.hand_size)} "

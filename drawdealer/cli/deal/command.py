@@ -44,9 +44,9 @@ def deal(
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
-    Commands: fold, check, call [N], bet N, raise [to] N, allin, draw N, pat, show NAME CARDS, muck NAME, buio, controbuio, deal (decline the buio), undo, status, next, ledger, help, quit. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS [after NAME], leave NAME, sitout NAME, sitin NAME [bb], button NAME.
+    Commands: fold, check, call [N], bet N, raise [to] N, allin, draw N, pat, show [NAME] CARDS, muck [NAME], undo, status, next, ledger, help, quit; Italian poker adds buio, controbuio, deal (decline the buio), passo, parola, piatto, apro, chip, servito. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS [after NAME], leave NAME, sitout NAME, sitin NAME [bb], button NAME.
 
-    Every accepted command is journaled before the screen changes; --resume DIR continues after a crash. Piped, one command a line; the exit code is 1 when any was refused.
+    Every accepted command is journaled before the screen changes; --resume DIR continues after a crash (with --option MAX_PLAYERS_27=N to seat more players). Piped, one command a line; the exit code is 1 when any was refused.
 
     \b
     --config TOML (flags win over it; a journal's session.toml is accepted too):
@@ -73,11 +73,13 @@ def deal(
         given = [name for name, value in (("--game", game), ("--limit", limit), ("--stakes", stakes),
                                           ("--invito", invito), ("--ante", ante), ("--chip", chip),
                                           ("--seat", seat), ("--button", button), ("--journal", journal),
-                                          ("--config", config), ("--option", option)) if value]
+                                          ("--config", config)) if value]
         if given:
             fail(f"--resume DIR takes the table from the journal; drop {', '.join(given)}")
         try:
             session, where = resume_session(Journal(resume))
+            if option:
+                where += "; " + _table_size(session, option)
         except JournalError as exc:
             fail(f"cannot resume: {exc}")
         except OSError as exc:
@@ -110,6 +112,34 @@ def deal(
     _loop(session, where, json_output=json_output, banner=banner)
 
 
+def _table_size(session, items: List[str]) -> str:
+    """``--resume DIR --option MAX_PLAYERS_27=N``: the table seats more (or fewer) players from now
+    on (RULES.md §18.1). The one option a running session takes: the others would change the rules of
+    hands already dealt."""
+    from drawdealer.cli.deal.setup import SetupError, max_players, parse_option_items
+    from drawdealer.engine.options import OptionError, Options
+
+    try:
+        wanted = parse_option_items(tuple(items))
+    except SetupError as exc:
+        fail(str(exc))
+    others = sorted(set(wanted) - {"MAX_PLAYERS_27"})
+    if others:
+        fail(f"--option {others[0]}: a resumed session keeps its rules; only MAX_PLAYERS_27 may change")
+    try:
+        options = Options.from_mapping({**session.info.options, **wanted})
+    except OptionError as exc:
+        fail(f"--option {exc.option}: {exc.reason}")
+    spec, seated = session.spec, len(session.info.seats)
+    if not spec.seats_by_option:
+        fail(f"--option MAX_PLAYERS_27: {spec.id} seats at most {spec.max_players} players, whatever it says "
+             "(RULES.md §18.1)")
+    if max_players(spec, options) < seated:
+        fail(f"--option MAX_PLAYERS_27={options.max_players_27}: {seated} players are seated already")
+    session.resize(options)
+    return f"the table seats up to {session.max_players} players (MAX_PLAYERS_27, RULES.md §18.1)"
+
+
 def _int(value: Optional[str], flag: str) -> Optional[int]:
     """Whole-number options are read here so that a bad value is one line, not Click's usage block."""
     if value is None:
@@ -129,9 +159,10 @@ def _loop(session, where: str, *, json_output: bool, banner: str = "") -> None:
     from drawdealer.cli.deal.prompt import Prompt
     from drawdealer.cli.plainconsole import rich_console
     from drawdealer.cli.text import json_text, shown
+    from drawdealer.journal_files import HISTORY_FILE
 
     console = rich_console(highlight=False)
-    prompt = Prompt(words=session.completions, history=session.journal.directory / "history")
+    prompt = Prompt(words=session.completions, history=session.journal.directory / HISTORY_FILE)
     in_place = prompt.interactive and console.is_terminal and not json_output
     if json_output:
         sys.stderr.write(shown(where) + "\n" + banner)
@@ -149,7 +180,7 @@ def _loop(session, where: str, *, json_output: bool, banner: str = "") -> None:
     refusals = 0
     for line in prompt.lines(label):
         try:
-            command = parse_command(line, names=session.names)
+            command = parse_command(line, names=session.names, italian=session.spec.is_italian)
         except CommandError as exc:
             reply_view, done = session.refuse(" ".join(line.split()), str(exc)), False
         else:

@@ -18,9 +18,8 @@ from pathlib import Path
 
 from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
+from drawdealer.journal_files import KEPT_SESSION_FILE, SESSION_FILE
 from drawdealer.parsers import limits
-
-SESSION_FILE = "session.toml"
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -92,7 +91,7 @@ class Journal:
 
     def kept_session_path(self, number: int) -> Path:
         """The session file as it stood when hand ``number`` ended, before ``next``."""
-        return self.directory / f"hand-{number:04d}.session.toml"
+        return self.directory / KEPT_SESSION_FILE.format(number)
 
     def write_kept_session(self, number: int, text: str) -> None:
         atomic_write(self.kept_session_path(number), text)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from drawdealer.journal_files import LOCK_FILE
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
-
-LOCK_FILE = "dealer.lock"
 
 _held: dict[str, int] = {}
 """Journal folder (real path) → the open lock file of this process; kept open until it exits."""

@@ -29,6 +29,10 @@ class RosterError(ValueError):
     """A change that cannot apply (a name not seated, a seat taken, a table full)."""
 
 
+class TableFull(RosterError):
+    """A seat refused because the table has as many players as its game seats (RULES.md §18.1)."""
+
+
 @record
 class Change:
     """One session command. ``chips`` for rebuy/addon/seat, ``after`` for seat (clockwise after
@@ -159,7 +163,7 @@ class Roster:
         if change.chips <= 0:
             raise RosterError(f"{change.name} needs chips to sit down: seat {change.name} CHIPS")
         if len(self._names()) >= max_players:
-            raise RosterError(f"the table is full ({max_players} players)")
+            raise TableFull(f"the table is full ({max_players} players)")
         seats = [(n, s) for n, s in self.seats if n != change.name]  # a player who left comes back
         if change.after:
             after = self.seated(change.after)

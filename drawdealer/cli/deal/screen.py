@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from drawdealer.cli.deal.view import TableView, chips, draws_text
 from drawdealer.cli.text import shown
+from drawdealer.engine.words import pot_name
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -21,16 +22,22 @@ _STATUS = {"active": "", "folded": "folded", "allin": "all-in", "out": "sitting 
 
 
 def pot_line(view: TableView) -> str:
-    """``Pot 36: 20 in the middle + 16 in bets in front (main 30, side 1 6) · stub 17 cards``: what is
-    in the middle apart from this round's bets (issue 16), the pots of RULES.md §9.4, the stub."""
+    """``Pot 167: main pot 28 + side pot 1 69 (Bob, Cy) + 70 in bets in front · stub 24 cards``: the
+    pots of the closed rounds (RULES.md §9.4; a side pot with the players who can win it), this
+    round's bets still in front of the players (issue 16), the chips an Italian deal carried in
+    (§10.2, §10.5), the stub."""
     bets = view.bets_in_front
-    pot = f"Pot {chips(view.pot)}"
-    if bets:
-        pot += f": {chips(view.pot - bets)} in the middle + {chips(bets)} in bets in front"
+    parts = []
     if len(view.pots) > 1:
-        pot += " (" + ", ".join(
-            ("main" if i == 0 else f"side {i}") + f" {chips(amount)}" for i, amount in enumerate(view.pots)
-        ) + ")"
+        parts = [f"{pot_name(k)} {chips(p.amount)}" + (f" ({', '.join(p.eligible)})" if k else "")
+                 for k, p in enumerate(view.pots)]
+    elif view.pot - bets:
+        parts = [f"{chips(view.pot - bets)} in the middle"]
+    if bets:
+        parts.append(f"{chips(bets)} in bets in front")
+    pot = f"Pot {chips(view.pot)}" + (": " + " + ".join(parts) if bets or len(parts) > 1 else "")
+    if view.carried:
+        pot += f" ({chips(view.carried)} carried from the last deal)"
     if view.stub is not None:
         pot += f" · stub {view.stub} card{'' if view.stub == 1 else 's'}"
     return pot
@@ -58,7 +65,8 @@ def render(view: TableView, *, fancy: bool = False) -> "RenderableType":
     if draws:
         table.add_column("Drew")
     for seat in view.seats:
-        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, _STATUS[seat.status]) if x)
+        opened = "opened" if seat.opened and seat.blind != "buio" else ""  # a buio is its own opening
+        marks = " ".join(x for x in ("D" if seat.button else "", seat.blind, opened, _STATUS[seat.status]) if x)
         style = "bold reverse" if seat.to_act else ("dim" if seat.status in ("folded", "out") else "")
         cells = ["▶" if seat.to_act else "", Text(shown(seat.name)),  # a Text: neither markup nor control characters
                  chips(seat.stack), chips(seat.bet) if seat.bet else "", marks, cards_text(seat.cards, fancy=fancy)]

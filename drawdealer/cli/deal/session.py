@@ -30,16 +30,18 @@ is the only way out when nobody else has chips behind, since the deal then ends 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from drawdealer.cli.deal.announce import Before, said_after
-from drawdealer.cli.deal.commands import SESSION_VERBS, Command, Verb, help_text
+from drawdealer.cli.deal.actions import action_for
+from drawdealer.cli.deal.announce import AUTOMATIC, Before, action_words, draw_words, said_after
+from drawdealer.cli.deal.commands import ITALIAN_WORDS, SESSION_VERBS, Command, Verb, help_text
 from drawdealer.cli.deal.journal import Journal
-from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError
+from drawdealer.cli.deal.ledger import Ledger
+from drawdealer.cli.deal.roster import WAIT_BB, Account, Change, Roster, RosterError, TableFull
 from drawdealer.cli.deal.sessionfile import SessionFileError, SessionInfo, parse_session
+from drawdealer.cli.deal.setup import max_players, table_full
 from drawdealer.cli.deal.table import table_view
 from drawdealer.cli.deal.view import TableView, draws_text
-from drawdealer.engine.cards import cards_str
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import record, replace
 from drawdealer.engine.options import Options
@@ -48,8 +50,6 @@ from drawdealer.engine.state import HandState, ItalianCarry, ranking_for
 from drawdealer.engine.variants import GameSpec, Structure, get_game
 
 K = ActionKind
-AUTOMATIC = frozenset({K.POST_SB, K.POST_BB, K.POST_ANTE, K.POST_INVITO, K.POST_DEAD})
-"""Forced bets the session posts itself at the start of a hand (RULES.md §6.1, §10.1, §10.4)."""
 JOURNAL_KEY = "_dealer_journal"
 """The PHH extension field holding the hand number, the session's command count and the hand's
 action count (a line removed from the file by hand is caught on resume)."""
@@ -127,9 +127,15 @@ class DealerSession:
 
     @property
     def max_players(self) -> int:
-        from drawdealer.cli.deal.setup import max_players
-
         return max_players(self.spec, self.options)
+
+    def resize(self, options: Options) -> None:
+        """The table's size changed on resume (``MAX_PLAYERS_27``, RULES.md §18.1, the only option a
+        running session takes): kept in the session file at once; the hand file, whose hand it does
+        not change, takes it at its next write."""
+        self.options = options
+        self.info = replace(self.info, options=options.changed())
+        self.journal.write_session(self.info.to_toml())
 
     def seats(self) -> tuple[Seat, ...]:
         """Every seat, clockwise; players without chips or away (sitting out) are not dealt in."""
@@ -167,9 +173,11 @@ class DealerSession:
         """Play an action the engine has verified (no error finding) and say what happened: the
         words of the dealer's screen, which ``handle`` journals and shows."""
         before = Before.of(self.state)
+        opened = self.state.opened_by()
         findings = self._play(action)
         notes = said_after(before, self.state, action) + [f"warning: {f.message} ({f.code})" for f in findings]
-        return Said(text=self._describe(action), notes=tuple(notes))
+        opening = opened is None and self.state.opened_by() == action.player
+        return Said(text=self._said(action, before, opening=opening), notes=tuple(notes))
 
     def said(self) -> tuple[Said, ...]:
         """The current hand's actions after the forced bets in the dealer's words, as
@@ -264,170 +272,60 @@ class DealerSession:
 
     # ------------------------------------------------------------------ commands
     def handle(self, command: Command) -> Reply:
-        """Apply one command; the journal is written before the returned view is shown."""
-        verb = command.verb
-        if verb is Verb.QUIT:
-            from drawdealer.cli.deal.ledger import ledger_of
+        """Apply one command (:data:`ANSWERS`, a hand command otherwise); the journal is written
+        before the returned view is shown."""
+        answer = ANSWERS.get(command.verb, DealerSession._hand)(self, command)
+        return answer if isinstance(answer, Reply) else Reply(view=answer)
 
-            book = ledger_of(self)
-            text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
-            return Reply(view=replace(self.view(message=text), ledger=book.to_json()), quit=True)
-        if verb is Verb.HELP:
-            return Reply(view=self.view(message=help_text()))
-        if verb is Verb.STATUS:
-            return Reply(view=self.view(message=self.where("status of")))
-        if verb is Verb.UNDO:
-            return Reply(view=self._undo())
-        if verb is Verb.NEXT:
-            return Reply(view=self._next())
-        if verb is Verb.LEDGER:
-            from drawdealer.cli.deal.ledger import ledger_of
+    def _quit(self, command: Command) -> Reply:
+        book = self.ledger()
+        text = f"{book.text()}\nbye: continue with: drawdealer deal --resume {self.journal.directory}"
+        return Reply(view=replace(self.view(message=text), ledger=book.to_json()), quit=True)
 
-            book = ledger_of(self)
-            return Reply(view=replace(self.view(message=book.text()), ledger=book.to_json()))
-        if verb in SESSION_VERBS:
-            return Reply(view=self._change(command))
-        action_or_reason = self._action(command)
-        if isinstance(action_or_reason, str):
-            return Reply(view=self.refuse(command.text, action_or_reason))
-        action = action_or_reason
+    def _help(self, command: Command) -> TableView:
+        return self.view(message=help_text(self.spec.is_italian))
+
+    def _status(self, command: Command) -> TableView:
+        return self.view(message=self.where("status of"))
+
+    def _ledger(self, command: Command) -> TableView:
+        book = self.ledger()
+        return replace(self.view(message=book.text()), ledger=book.to_json())
+
+    def _hand(self, command: Command) -> Reply:
+        """A hand command: the action it stands for (``actions.py``), verified by the engine, applied,
+        journaled; refused with the reason and the choices when it cannot be."""
+        action = action_for(command, self.state)
+        if isinstance(action, str):
+            return Reply(view=self.refuse(command.text, action))
         findings = self.state.verify(action)
         errors = [f for f in findings if f.is_error]
         if errors:
             return Reply(view=self.refuse(command.text, "; ".join(f"{f.message} ({f.code})" for f in errors)))
         said = self.accept(action)
         self._commit()
-        return Reply(view=self.view(message=f"ok: {said.text}", extra_notes=said.notes))
+        text = said.text
+        word = command.text.split()[0].lower()
+        if ITALIAN_WORDS.get(word) in (Verb.PASSO, Verb.CHECK, Verb.PIATTO, Verb.CHIP, Verb.PAT):
+            done, sep, rest = text.partition(" · ")  # the Italian word the table heard, beside what it did
+            text = f"{done} ({word}){sep}{rest}"
+        return Reply(view=self.view(message=f"ok: {text}", extra_notes=said.notes))
 
-    def _action(self, command: Command) -> Action | str:
-        """The engine action for ``command``, or why it cannot be one now."""
-        state, verb = self.state, command.verb
-        phase = state.phase_name
-        legal = state.legal_actions()
-        if verb in (Verb.BUIO, Verb.CONTROBUIO):
-            amount = legal.blind_open if verb is Verb.BUIO else legal.controbuio
-            if amount is None or legal.player is None:
-                return f"no {verb.value} is possible now (RULES.md §10.6: R = J, before the deal, left of the dealer)"
-            kind = K.POST_BLIND_OPEN if verb is Verb.BUIO else K.POST_CONTROBUIO
-            stack = state.player(legal.player).stack
-            return Action(kind=kind, player=legal.player, amount=min(amount, stack), all_in=amount >= stack,
-                          text=command.text)
-        if verb is Verb.DEAL:
-            if phase != "SETUP" or legal.player is None:
-                return (f"no blind opening to decline now ({state.street}): 'deal' answers a buio or controbuio "
-                        "offer before the deal (RULES.md §10.6)")
-            return Action(kind=K.DEAL, player=legal.player, text=command.text)
-        if verb in (Verb.SHOW, Verb.MUCK):
-            return self._show_action(command)
-        if phase == "COMPLETE":
-            return "the hand is over; type 'next' for the next hand"
-        if verb is Verb.CHECK and legal.lone_check is not None:
-            return Action(kind=K.CHECK, player=legal.lone_check, text=command.text)
-        if verb in (Verb.DRAW, Verb.PAT):
-            if phase != "DRAW" or legal.player is None:
-                return f"nobody draws now ({state.street})"
-            count = 0 if verb is Verb.PAT else command.count or 0
-            return Action(kind=K.DRAW, player=legal.player, count=count, text=command.text)
-        table = state
-        if phase == "SETUP":  # Italian: the blind was declined; the first action deals the cards
-            table = state.copy()
-            table.start()
-        player = table.actor
-        if phase == "SETUP" and player is None:
-            return "nobody can bet after the deal (RULES.md §6.2): type 'deal' to deal without a blind opening"
-        if phase not in ("BETTING", "SETUP") or player is None:
-            return f"no betting now ({state.street})"
-        seat = table.player(player)
-        stack, committed, high = seat.stack, seat.bet, table.high_bet
-        if verb is Verb.FOLD:
-            return Action(kind=K.FOLD, player=player, text=command.text)
-        if verb is Verb.CHECK:
-            return Action(kind=K.CHECK, player=player, text=command.text)
-        if verb is Verb.CALL:
-            owed = max(0, high - committed)
-            paid = min(owed, stack)
-            if command.amount is not None and command.amount != paid and owed:
-                return f"the call is {paid:,}" + (f" (to {high:,})" if committed else "") + f", not {command.amount:,}"
-            return Action(kind=K.CALL, player=player, amount=paid, all_in=paid == stack and paid > 0, text=command.text)
-        if verb is Verb.ALLIN:
-            if stack == 0:
-                return f"{player} has no chips behind"
-            if high == 0:
-                return Action(kind=K.BET, player=player, amount=stack, all_in=True, text=command.text)
-            if committed + stack > high:
-                return Action(kind=K.RAISE, player=player, amount=committed + stack, all_in=True, text=command.text)
-            return Action(kind=K.CALL, player=player, amount=stack, all_in=True, text=command.text)
-        amount = command.amount or 0
-        if verb is Verb.BET:
-            if high > 0:
-                return f"there is a bet of {high} to {player}: use call, raise N (to N) or fold"
-            return Action(kind=K.BET, player=player, amount=amount - committed, all_in=amount == committed + stack,
-                          text=command.text)
-        if high == 0:
-            return "nothing to raise: use bet N"
-        return Action(kind=K.RAISE, player=player, amount=amount, all_in=amount == committed + stack, text=command.text)
+    def _said(self, action: Action, before: Before, *, opening: bool) -> str:
+        """The accepted action as the dealer says it: a draw with its burn and the stub left, the
+        opening (RULES.md §10.2), a hand shown with what it is, the openers shown after the deal."""
+        if action.kind is K.DRAW:
+            return draw_words(before, self.state, action)
+        if opening and action.kind is K.BET:
+            return f"{action.player} opens for {action.amount:,}" + (" (all-in)" if action.all_in else "")
+        text = action_words(action, answers_blind=bool(self.state.blind_posters))
+        if action.kind is K.SHOW and action.cards:
+            if before.complete:  # the deal is over: these are the openers (RULES.md §10.2)
+                text = text.replace(" shows ", " shows the openers ", 1)
+            text += f": {ranking_for(self.spec, self.state.n, self.options).describe(action.cards)}"
+        return text
 
-    def _show_action(self, command: Command) -> Action | str:
-        state = self.state
-        name = command.player or ""
-        seat = state.player(name)
-        if seat is None:
-            return f"{name} is not dealt into this hand"
-        if state.phase_name == "SHOWDOWN":
-            if seat.folded:
-                return f"{name} has folded"
-            if seat.shown or seat.mucked:
-                return f"{name} has already {'shown' if seat.shown else 'mucked'}"
-            if command.verb is Verb.MUCK:
-                return Action(kind=K.MUCK, player=name, text=command.text)
-            size = self.spec.hand_size  # five cards, four in Badugi (RULES.md §15)
-            if len(command.cards) != size:
-                return f"show {'four' if size == 4 else 'five'} cards, not {len(command.cards)}"
-            return Action(kind=K.SHOW, player=name, cards=command.cards, count=size, text=command.text)
-        if self.state.openers_due() == name and command.verb is Verb.SHOW:
-            if len(command.cards) != 5:
-                return f"{name} shows the five cards of the opening, not {len(command.cards)}"
-            return Action(kind=K.SHOW, player=name, cards=command.cards, count=5, text=command.text)
-        if command.verb is Verb.MUCK and self.state.openers_due() == name:
-            return f"{name} opened and must show the openers (RULES.md §9.2, §10.2)"
-        return f"no showdown now ({state.street})"
-
-    def _describe(self, action: Action) -> str:
-        who, kind = action.player, action.kind
-        flag = " (all-in)" if action.all_in else ""
-        state = self.state
-        if kind is K.FOLD:
-            text = f"{who} folds"
-        elif kind is K.CHECK:
-            text = f"{who} checks"
-        elif kind is K.CALL:
-            text = f"{who} calls {action.amount:,}{flag}"
-        elif kind is K.BET:
-            text = f"{who} bets {action.amount:,}{flag}"
-        elif kind is K.RAISE:
-            text = f"{who} raises to {action.amount:,}{flag}"
-        elif kind is K.DRAW:
-            text = f"{who} stands pat" if action.count == 0 else f"{who} draws {action.count}"
-        elif kind is K.SHOW:
-            cards = action.cards or ()
-            text = f"{who} shows {cards_str(cards)}: {self._ranking().describe(cards)}"
-        elif kind is K.MUCK:
-            text = f"{who} mucks"
-        elif kind is K.DEAL and action.cards:  # a journal written by a tool that knows the cards
-            text = f"{who} is dealt {len(action.cards)} cards"
-        elif kind is K.DEAL:
-            what = "controbuio" if state.blind_posters else "blind opening"
-            text = f"{who} declines the {what} (RULES.md §10.6): the cards are dealt"
-        elif kind is K.POST_BLIND_OPEN:
-            text = f"{who} opens blind (buio) for {action.amount:,}"
-        else:
-            text = f"{who} posts controbuio {action.amount:,}"
-        return text + (f" · stub {state.deck.stub}" if kind is K.DRAW else "")
-
-    def _ranking(self):
-        return ranking_for(self.spec, self.state.n, self.options)
-
-    def _undo(self) -> TableView:
+    def _undo(self, command: Command) -> TableView:
         """Take back the last accepted command (module docstring): a session command typed after the
         hand's last action, else the last action that is not a forced bet, else ``next``."""
         pending = self.info.pending
@@ -442,7 +340,7 @@ class DealerSession:
         errors = self.rebuild(self.actions[:-1])
         assert not errors, errors  # a prefix of accepted actions is always accepted
         self._commit()
-        return self.view(message=f"undone: {undone.text or undone.kind.value} by {undone.player}")
+        return self.view(message=f"undone: {action_words(undone, answers_blind=bool(self.state.blind_posters))}")
 
     def _undo_next(self) -> TableView:
         """Back into the finished hand: the session file kept by ``next`` and the hand's own file.
@@ -484,6 +382,9 @@ class DealerSession:
             return self.refuse(command.text, f"{self.spec.id} has no big blind to wait for: sitin {change.name}")
         try:
             roster.apply(change, max_players=self.max_players)
+        except TableFull:
+            full = table_full(self.spec, self.options, self.max_players + 1, self.journal.directory)
+            return self.refuse(command.text, f"the table is full: {full}")
         except RosterError as exc:
             return self.refuse(command.text, str(exc))
         self.info = replace(self.info, pending=self.info.pending + (change,))
@@ -510,7 +411,7 @@ class DealerSession:
             roster = roster.apply(change, max_players=self.max_players)
         return roster, rake, hands, middle
 
-    def _next(self) -> TableView:
+    def _next(self, command: Command) -> TableView:
         state = self.state
         if not state.is_complete:
             who = self.view().to_act
@@ -556,15 +457,16 @@ class DealerSession:
     # ------------------------------------------------------------------ the view
     def completions(self) -> dict[str, tuple[str, ...]]:
         """The words that apply now, each with the names its first argument takes (issue 16): the
-        choices of the player to act (``allin`` with any betting word), ``next`` once the hand is
-        over and settled, then the session commands and ``undo``, ``status``, ``ledger``, ``help``,
-        ``quit``."""
+        choices of the player to act (``allin`` with any betting word; the Italian words in ``ITA``),
+        ``next`` once the hand is over and settled, then the session commands and ``undo``,
+        ``status``, ``ledger``, ``help``, ``quit``."""
         view = self.view()
         dealt = tuple(s.name for s in view.seats if s.status != "out")
         words: dict[str, tuple[str, ...]] = {}
         for choice in view.choices:
-            word = choice.split()[0]
-            words[word] = dealt if word in ("show", "muck") else ()
+            for alternative in choice.split(" / "):  # Italian words beside the English ones
+                word = alternative.split()[0]
+                words[word] = dealt if word in ("show", "muck") else ()
         if words.keys() & {"call", "bet", "raise"}:
             words["allin"] = ()
         if view.finished and not self.state.openers_due():
@@ -587,4 +489,20 @@ class DealerSession:
 
     def view(self, *, message: str = "", refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
         """The table now (``table.table_view``)."""
-        return table_view(self, message=message, refused=refused, extra_notes=extra_notes)
+        return table_view(self.state, self.info, self.actions, message=message, refused=refused,
+                          extra_notes=extra_notes)
+
+    def ledger(self) -> Ledger:
+        """The evening's accounts now (:meth:`ended`)."""
+        roster, rake, hands, middle = self.ended()
+        return Ledger.of(roster, rake=rake, hands=hands, middle=middle,
+                         under_way=None if self.state.is_complete else self.info.hand)
+
+
+ANSWERS: dict[Verb, Callable[[DealerSession, Command], Reply | TableView]] = {
+    Verb.QUIT: DealerSession._quit, Verb.HELP: DealerSession._help, Verb.STATUS: DealerSession._status,
+    Verb.UNDO: DealerSession._undo, Verb.NEXT: DealerSession._next, Verb.LEDGER: DealerSession._ledger,
+    **{verb: DealerSession._change for verb in SESSION_VERBS},
+}
+"""The method answering each command that is not a hand command (those go to ``DealerSession._hand``):
+the screen it leaves, or a :class:`Reply` that also ends the session (``quit``)."""

@@ -178,6 +178,20 @@ def max_players(game: GameSpec, options: Options) -> int:
     return game.most_players(options.max_players_27)
 
 
+def table_full(game: GameSpec, options: Options, wanted: int, journal: Path | None = None) -> str:
+    """Why a table of ``game`` cannot seat ``wanted`` players, and the option that raises the limit
+    where one does (``MAX_PLAYERS_27``, RULES.md §13, §18.1): set when the table starts, or when the
+    session of ``journal`` is resumed."""
+    most = max_players(game, options)
+    text = f"{game.id} seats at most {most} players (RULES.md §18.1)"
+    if not game.seats_by_option or most >= game.max_players:
+        return text + "; no option raises it"
+    wanted = min(wanted, game.max_players)
+    how = (f"quit, then drawdealer deal --resume {journal} --option MAX_PLAYERS_27={wanted}" if journal is not None
+           else f"--option MAX_PLAYERS_27={wanted}")
+    return text + f"; MAX_PLAYERS_27 raises it, up to {game.max_players}: {how}"
+
+
 def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
     """Validate everything and return the session at the start of hand 1."""
     from drawdealer.engine.options import Options, OptionError
@@ -251,10 +265,8 @@ def build_session(args: SetupArgs, *, started: str) -> SessionInfo:
         options = Options.from_mapping(raw_options)
     except OptionError as exc:
         raise SetupError(f"--option {exc.option}: {exc.reason}") from None
-    limit = max_players(game, options)
-    if len(seats) > limit:
-        raise SetupError(f"--seat: {len(seats)} players, more than MAX_PLAYERS_27 = {limit}" if limit < game.max_players
-                         else f"--seat: {game.id} takes at most {limit} players, got {len(seats)}")
+    if len(seats) > max_players(game, options):
+        raise SetupError(f"--seat: {len(seats)} players, but {table_full(game, options, len(seats))}")
     return SessionInfo(
         game=game.id,
         options=options.changed(),

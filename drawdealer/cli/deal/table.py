@@ -9,19 +9,15 @@ of each pot with its reason, exact split and odd chip (§9.4-§9.6), the Italian
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from drawdealer.cli.deal.announce import reshuffle_ahead
+from drawdealer.cli.deal.announce import dealt_words, hand_words, reshuffle_ahead
+from drawdealer.cli.deal.sessionfile import SessionInfo
 from drawdealer.cli.deal.view import SeatView, TableView, choices, drawn_counts
 from drawdealer.engine.frozen import replace
 from drawdealer.engine.legal import LegalActions
-from drawdealer.engine.record import ActionKind
+from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.state import HandState, Settlement
-from drawdealer.engine.variants import GameSpec, Structure
+from drawdealer.engine.variants import Structure
 from drawdealer.engine.words import pot_name
-
-if TYPE_CHECKING:
-    from drawdealer.cli.deal.session import DealerSession
 
 K = ActionKind
 _BLINDS = {K.POST_SB: "SB", K.POST_BB: "BB", K.POST_INVITO: "invito", K.POST_BLIND_OPEN: "buio",
@@ -48,33 +44,32 @@ def legal_now(state: HandState) -> tuple[LegalActions, str | None, int]:
 
 
 def decline_word(legal: LegalActions) -> str | None:
-    """``deal (no buio)`` when a blind declaration is pending (RULES.md §10.6) and declining it leaves
-    the declarer no betting word (nobody else can act after the deal, §6.2): then only the session's
-    ``deal`` declines it. ``None`` otherwise (his betting words decline it as they deal)."""
+    """``deal (no buio)`` while a blind declaration is pending (RULES.md §10.6): the cards are dealt
+    without it. His betting words decline it too, as they deal; when nobody else could act after
+    the deal (§6.2) he has none, and ``deal`` is his only way on. ``None`` when nothing is pending."""
     if legal.street != "SETUP" or (legal.blind_open is None and legal.controbuio is None):
-        return None
-    if legal.check or legal.call or legal.bet or legal.raise_ or legal.fold:
         return None
     return "deal (no buio)" if legal.blind_open is not None else "deal (no controbuio)"
 
 
-def pot_limited(session: DealerSession) -> bool:
+def pot_limited(state: HandState) -> bool:
     """Whether maximum bets are set by the pot (pot limit; Italian with ``IT_RAISE_LIMIT = POT``)."""
-    spec = session.spec
-    return spec.structure is Structure.POT or (spec.is_italian and session.options.it_raise_limit == "POT")
+    spec = state.spec
+    return spec.structure is Structure.POT or (spec.is_italian and state.opts.it_raise_limit == "POT")
 
 
-def table_view(session: DealerSession, *, message: str = "", refused: bool = False,
-               extra_notes: tuple[str, ...] = ()) -> TableView:
-    """The table now; a refusal also lists the legal choices ("nothing changes", issue 5)."""
-    state, info, spec = session.state, session.info, session.spec
+def table_view(state: HandState, info: SessionInfo, actions: list[Action], *, message: str = "",
+               refused: bool = False, extra_notes: tuple[str, ...] = ()) -> TableView:
+    """The table now: the hand ``state`` reached by ``actions`` at the table ``info`` describes; a
+    refusal also lists the legal choices ("nothing changes", issue 5)."""
+    spec = state.spec
     complete = state.is_complete
     settlement = state.settle() if complete else None
     legal, player, stack = legal_now(state)
-    opener = state.openers_due()
+    opener, opened = state.openers_due(), state.opened_by()
     to_act = player if player is not None else opener
-    blinds = {a.player: _BLINDS[a.kind] for a in session.actions if a.kind in _BLINDS}
-    drawn = drawn_counts(session.actions)
+    blinds = {a.player: _BLINDS[a.kind] for a in actions if a.kind in _BLINDS}
+    drawn = drawn_counts(actions)
     seats: list[SeatView] = []
     for name, start_stack in info.seats:
         seat = state.player(name)
@@ -85,38 +80,46 @@ def table_view(session: DealerSession, *, message: str = "", refused: bool = Fal
         status = "folded" if seat.folded else ("allin" if seat.all_in and not complete else "active")
         seats.append(SeatView(name=name, stack=chips, bet=0 if complete else seat.bet, status=status,
                               button=name == info.button, blind=blinds.get(name, ""), to_act=name == to_act,
-                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ()))))
-    pots = ([p.amount for p in settlement.pots] or [0]) if settlement is not None else state.pots_now()
+                              cards=seat.shown or (), drawn=tuple(drawn.get(name, ())), opened=name == opened))
+    pots = tuple(settlement.pots) if settlement is not None else tuple(state.pots_now())
     decline = decline_word(legal) if player is not None else None
-    notes = list(extra_notes) + _notes(session, settlement, player, decline)
-    words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(session))) if player is not None else ()
+    notes = list(extra_notes) + dealt_words(state, actions) + _notes(state, settlement, player, decline)
+    if info.pending:  # typed during the hand, applied at the next deal (roster.py)
+        notes.append("At the next deal: " + "; ".join(change.describe() for change in info.pending))
+    words = tuple(choices(legal, stack=stack, pot_limited=pot_limited(state), italian=spec.is_italian)) \
+        if player is not None else ()
     if decline:
         words += (decline,)
     if opener:
-        words = (f"show {opener} CARDS (the openers)",)
+        words = ("show CARDS (the openers)",)
     if refused and words:
         message += f" — {to_act}: " + " · ".join(words)
+    carried = int(info.carry.get("pot", 0)) if spec.is_italian else None
     return TableView(
-        hand=info.hand, game=spec.id, street=state.street, to_act=to_act, pot=sum(pots), pots=tuple(pots),
-        seats=tuple(seats), legal=legal if player is not None else None, choices=words,
+        hand=info.hand, game=spec.id, street=state.street, to_act=to_act,
+        pot=sum(p.amount for p in pots) + sum(s.bet for s in seats), pots=pots, seats=tuple(seats),
+        legal=legal if player is not None else None, choices=words,
         stub=state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None,
         awards=tuple(settlement.awards) if settlement is not None else (), notes=tuple(notes),
         message=message, refused=refused, requirement=state.requirement if spec.is_italian else None,
-        finished=complete, drawn=drawn,
+        finished=complete, drawn=drawn, button=info.button, stakes=dict(info.stakes), carried=carried,
+        actions=tuple(hand_words(actions)),
     )
 
 
-def _notes(session: DealerSession, settlement: Settlement | None, player: str | None,
-           decline: str | None) -> list[str]:
-    state, spec = session.state, session.spec
+def _notes(state: HandState, settlement: Settlement | None, player: str | None, decline: str | None) -> list[str]:
+    spec = state.spec
     notes: list[str] = []
     phase = state.phase_name
-    if phase == "SETUP" and player is not None:
-        notes.append(f"{player} may declare a blind opening before the deal (RULES.md §10.6), or "
-                     + ("decline it with 'deal' (nobody else can bet after the deal)" if decline
-                        else "play on"))
+    if phase == "SETUP" and decline:
+        betting = state.copy()
+        betting.start()
+        offer = "open blind (buio)" if decline == "deal (no buio)" else "answer the buio with a controbuio"
+        notes.append(f"{player} may {offer} before the deal (RULES.md §10.6), or decline: "
+                     + ("'deal' (nobody else can bet after the deal)" if betting.actor is None
+                        else "'deal', or a betting word, which deals the cards"))
     lone = state.legal_actions().lone_check
-    if lone is not None:
+    if lone is not None and not state.rnd.skipped:  # said for the round he was left alone in, not a skipped one
         notes.append(f"{lone} may still check (optional): the only player left able to act, with nothing to "
                      "call (RULES.md §7.1)")
     if phase == "DRAW" and player is not None:
@@ -127,11 +130,16 @@ def _notes(session: DealerSession, settlement: Settlement | None, player: str | 
     if phase == "SHOWDOWN" and player is not None and not state.shown and not state.mucked:
         notes.append(f"Showdown: {player} shows first ({state.show_first_reason()}, RULES.md §9.1)")
     if settlement is not None:
-        notes += _result_notes(spec, state, settlement)
+        notes += result_notes(settlement)
+        opener = state.openers_due()
+        if opener:
+            notes.append(f"{opener} opened and must show the openers (show CARDS, RULES.md §10.2)")
+        else:
+            notes.append("Hand over: type 'next' for the next hand")
     return notes
 
 
-def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
+def result_notes(s: Settlement) -> list[str]:
     """Each pot's winner, reason, split and odd chip; the Italian outcomes (RULES.md §9.4-§9.6, §10)."""
     notes: list[str] = []
     needs = s.carry.requirement if s.carry else "?"
@@ -152,18 +160,14 @@ def _result_notes(spec: GameSpec, state: HandState, s: Settlement) -> list[str]:
         else:
             notes.append(f"{label} {aw.amount:,}: undecided — {aw.reason}")
     if s.false_opener:
-        if s.refunds:
-            back = ", ".join(f"{p} {v}" for p, v in s.refunds.items())
-            notes.append(f"{s.false_opener} opened without openers and cannot collect: refunds {back}; "
-                         f"{s.carried} stays in the middle (RULES.md §10.4)")
+        if s.outcome == "FALSE_OPENER_WOULD_WIN":
+            back = ", ".join(f"{p} {v:,}" for p, v in s.refunds.items())
+            notes.append(f"{s.false_opener} opened without openers and cannot collect: "
+                         + (f"refunds {back}; " if back else "")
+                         + f"{s.carried:,} stays in the middle; the next deal needs {needs} (RULES.md §10.4)")
         elif s.carry and s.carry.penalty:
             notes.append(f"{s.false_opener} opened without openers and pays {s.carry.penalty} into the next "
                          "deal's pot (RULES.md §10.4)")
     if s.returned:
         notes.append("Uncalled: " + ", ".join(f"{p} takes back {v:,}" for p, v in s.returned.items()))
-    opener = state.openers_due()
-    if opener:
-        notes.append(f"{opener} opened and must show the openers (show NAME CARDS, RULES.md §10.2)")
-    else:
-        notes.append("Hand over: type 'next' for the next hand")
     return notes

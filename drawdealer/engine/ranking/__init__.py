@@ -54,6 +54,8 @@ _MODULES = {
     "badeucey": "drawdealer.engine.ranking.split",
     "badacey": "drawdealer.engine.ranking.split",
 }
+RANKINGS = tuple(_MODULES)
+"""The rankings' own names (a game id or alias of ``engine.variants`` names one too)."""
 SPLIT = frozenset({"badeucey", "badacey"})
 """Rankings that split every pot between two rankings (RULES.md §17): ``get_ranking`` gives a
 :class:`~drawdealer.engine.ranking.split.SplitRanking`."""

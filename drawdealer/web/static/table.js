@@ -64,6 +64,7 @@ function seatNode(seat, index, count) {
   if (seat.to_act) marks.push("▶ to act");
   if (seat.button) marks.push("button");
   if (seat.blind) marks.push(seat.blind);
+  if (seat.opened && seat.blind !== "buio") marks.push("opened");
   if (STATUS[seat.status]) marks.push(STATUS[seat.status]);
   if (marks.length) li.append(el("p", "seat-marks", marks.join(" · ")));
   if (seat.bet) li.append(el("p", "seat-bet", `bet ${chips(seat.bet)}`));
@@ -112,7 +113,7 @@ function drawTable(state) {
   $("in-front").textContent = t.bets_in_front
     ? `${chips(t.pot - t.bets_in_front)} in the middle · ${chips(t.bets_in_front)} in bets` : "";
   fill($("pots"), state.pots.length > 1 ? state.pots : [],
-    (amount, i) => el("li", "", (i === 0 ? "main pot: " : `side pot ${i}: `) + chips(amount)));
+    (pot, i) => el("li", "", `${pot.name}: ${chips(pot.amount)}` + (i ? ` (${pot.eligible.join(", ")})` : "")));
   $("stub").textContent = t.stub === null ? "" : `Stub: ${t.stub} card${t.stub === 1 ? "" : "s"}`;
   const it = state.italian;
   $("italian").textContent = it
