@@ -175,7 +175,7 @@ class DeckState:
             return []  # a shown hand that is the tracked hand
         problems = [] if in_deck else self._not_in_deck(cards)
         if replace_hand:
-            missing = [c for c in hand if c not in cards]
+            missing = [c for c in hand if c not in cards] if hand else []
             if missing or len(cards) != self.size:
                 name = self.names[player]
                 problems.append(("SHOWDOWN_HAND_MISMATCH",
@@ -184,7 +184,7 @@ class DeckState:
                                  cards_str(hand), cards_str(cards), {"seat": name}))
             for c in missing:
                 where.pop(c, None)
-            fresh = [c for c in cards if c not in hand]
+            fresh = [c for c in cards if c not in hand] if hand else cards
             self.hands[player] = list(cards)
             self.unknown[player] = 0
         else:
@@ -222,10 +222,10 @@ class DeckState:
     # ----------------------------------------------------------------- folding
     def fold(self, player: int) -> None:
         """A folded hand goes to ``MUCK`` (§8.4)."""
-        where = self.where
-        for c in self.hands[player]:
+        where, hand = self.where, self.hands[player]
+        for c in hand:
             where[c] = MUCK
-        self.counts[MUCK] += self.hand_size(player)
+        self.counts[MUCK] += len(hand) + self.unknown[player]
         self.hands[player] = []
         self.unknown[player] = 0
 
@@ -238,6 +238,11 @@ class DeckState:
         """Take ``count`` cards out of ``player``'s hand into ``pile`` (``DONE``, ``DECLARED`` or
         ``PROTECTED``); ``cards`` are their identities when known (§6.3)."""
         hand = self.hands[player]
+        if cards is None and not hand:  # unseen cards out of a hand none of whose cards is known
+            unknown = self.unknown
+            unknown[player] = unknown[player] - count if count < unknown[player] else 0
+            self.counts[pile] += count
+            return []
         where = self.where
         if cards is not None and len(hand) == self.size and self.deck.issuperset(cards):
             removed: list[Card] = []
@@ -325,9 +330,9 @@ class DeckState:
             self.burn_pending = False
         need = count
         physical = self.cards
-        dealable = self.stub - 1 if self.hold_back else self.stub
-        if dealable >= need and physical is None:
-            self.stub -= need
+        stub = self.stub
+        if physical is None and (stub - 1 if self.hold_back else stub) >= need:  # dealable() covers them
+            self.stub = stub - need
         else:
             popped: list[Card] = []
             while need:
@@ -349,16 +354,15 @@ class DeckState:
         if cards:
             if not self.deck.issuperset(cards):
                 problems += self._not_in_deck(cards)
-            where, gen, hand = self.where, self.gen, self.hands[player]
-            dealt_gen = self.dealt_gen
+            where, gen, dealt_gen = self.where, self.gen, self.dealt_gen
             for c in cards:
-                w = where.get(c)
-                if w is not None:
+                if c in where:
+                    w = where[c]
                     problems.append(self._unavailable(player, c, w))
                     self._out_of_round(c, w)
                 where[c] = player
                 dealt_gen[c] = gen
-                hand.append(c)
+            self.hands[player] += cards  # _unavailable changes only another player's hand
             self.unknown[player] += count - len(cards)
         else:
             self.unknown[player] += count

@@ -34,18 +34,19 @@ class DrawRound:
 
     def _draw(self, i: int, a: Action) -> list[Problem]:
         if self.plain_draw and self.phase == DRAW and self.draw_order[self.draw_pos] == i:
-            count, received = a.count, a.received
-            if (count <= self.spec.max_discard and a.kept is None and a.received_count in (None, count)
+            count, received, told = a.count, a.received, a.received_count
+            if (count <= self.spec.max_discard and a.kept is None and (told is None or told == count)
                     and (received is None or len(received) == count)):
-                deck = self.deck
-                problems = deck.discard(i, count, a.discarded, DONE)
+                deck, discarded = self.deck, a.discarded
+                # standing pat moves no card: nothing to discard or serve
+                problems = deck.discard(i, count, discarded, DONE) if count or discarded else []
                 self.drawn[i] = True
-                self.draw_pos += 1
+                self.draw_pos = pos = self.draw_pos + 1
                 if count:
-                    served = deck.serve(i, count, received, own=(count, a.discarded or ()))
+                    served = deck.serve(i, count, received, own=(count, discarded or ()))
                     if served:
                         problems += self._where_dealt(i, served, received, a.received_lines)
-                if self.draw_pos >= len(self.draw_order):
+                if pos >= len(self.draw_order):
                     self._finish_draw_round(problems)
                 return problems
         problems: list[Problem] = []

@@ -124,11 +124,7 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     state = HandState(spec, seats=record.seats, button=button, stakes=record.stakes, options=opts, hand_id=hid,
                       carry=carry, currency=record.currency)
     findings += state.setup_problems()
-    apply = state.apply
-    for action in record.actions:
-        findings += apply(action)
-        if state.aborted:
-            break
+    state.play(record.actions, findings)
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None
@@ -194,7 +190,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     claims = restated_claims(claims, settlement)
     claimed_rake = claims.rake
     division = None  # the rake taken from each pot, when the log lists its pots net of it (Claims.pots)
-    if claimed_rake is not None and not state.opts.rake_percent:
+    if claimed_rake is not None and not state.raked:  # raked: RAKE_PERCENT set (a Fraction's truth is a call)
         if claims.pots and claimed_rake:
             division = rake_division([p.amount for p in settlement.pots], claims.pots, claimed_rake)
         if division is not None or claimed_rake != settlement.rake:
@@ -231,7 +227,7 @@ def _check_claims(state: HandState, record: HandRecord, out: list[Finding]) -> S
     # --- rake (§9.5)
     if claimed_rake is not None:
         opts = state.opts
-        if opts.rake_percent:
+        if state.raked:
             want = state.expected_rake(pot_total)
             if claimed_rake != want:
                 out.append(_f(state, "RAKE_MISMATCH", f"the rake is {state.money(want)} by RAKE_PERCENT, the log "

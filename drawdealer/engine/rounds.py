@@ -199,21 +199,22 @@ class BettingRound:
 
     def _pass_turn(self, i: int, problems: list[Problem]) -> list[Problem]:
         """The next player clockwise from ``i`` who must act (as :meth:`_next_from`), or the round ends."""
-        if self.phase == BETTING:
-            if self.nactive > 1:
-                r = self.rnd
-                stack, folded, bet, acted, high = self.stack, self.folded, self.bet, r.acted, r.high
-                several = self.ncan >= 2
-                j = self.nxt[i]  # the seats between are folded: the common answer at once
-                if stack[j] > 0 and (bet[j] < high or (several and not acted[j])):
+        if self.phase != BETTING:
+            return problems
+        if self.nactive > 1:
+            r = self.rnd
+            bet, high = self.bet, r.high
+            j = self.nxt[i]  # the seats between are folded: the common answer at once
+            if self.stack[j] > 0 and (bet[j] < high or (not r.acted[j] and self.ncan >= 2)):
+                self.to_act = j
+                return problems
+            stack, folded, acted, several = self.stack, self.folded, r.acted, self.ncan >= 2
+            for j in self.after[i]:
+                if (bet[j] < high or (several and not acted[j])) and not folded[j] and stack[j] > 0:
                     self.to_act = j
                     return problems
-                for j in self.after[i]:
-                    if (bet[j] < high or (several and not acted[j])) and not folded[j] and stack[j] > 0:
-                        self.to_act = j
-                        return problems
-            self.to_act = -1
-            problems += self._end_round()
+        self.to_act = -1
+        problems += self._end_round()
         return problems
 
     def _limp(self, i: int, due: int) -> bool:
@@ -267,9 +268,10 @@ class BettingRound:
     def _fold(self, i: int) -> None:
         self.folded[i] = True
         nxt = self.nxt
-        for s, j in enumerate(nxt):
-            if j == i:
-                nxt[s] = nxt[i]
+        after, s, end = nxt[i], i - 1, i - self.n
+        while s > end and nxt[s] == i:  # the seats pointing at i are those just before it (negative s wraps)
+            nxt[s] = after
+            s -= 1
         self.nactive -= 1
         if self.stack[i] > 0:
             self.ncan -= 1

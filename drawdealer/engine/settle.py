@@ -267,9 +267,11 @@ class Settling:
         if out and explain:
             mucked = {names[j] for j in out}
             awards = [_left_by_mucks(a, contested[a.index].eligible, mucked) for a in awards]
+        if () not in shown.values():  # no hand shown unprinted: the common case, without building the set
+            return awards
         unseen = {names[j] for j, cards in shown.items() if not cards}
-        return [_unawarded(a, unseen) if unseen and len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
-                for a in awards] if unseen else awards
+        return [_unawarded(a, unseen) if len(a.eligible) > 1 and unseen.intersection(a.eligible) else a
+                for a in awards]
 
 
 def _left_by_mucks(award: PotAward, eligible: tuple[str, ...], mucked: set[str]) -> PotAward:

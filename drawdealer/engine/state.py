@@ -23,7 +23,7 @@ The validator's replay and the live dealer apply every action through :meth:`Han
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
@@ -50,7 +50,7 @@ __all__ = ["BETTING", "COMPLETE", "DRAW", "HANDLERS", "PHASE_NAMES", "SETUP", "S
 
 _K = ActionKind
 _RANKINGS: dict[object, Ranking] = {}
-_SEAT = attrgetter("seat")
+_SEAT, _NAME, _STACK = attrgetter("seat"), attrgetter("name"), attrgetter("stack")
 _CONFIGS: dict[tuple[int, ...], tuple[GameSpec, Options, _Config]] = {}
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
 
@@ -170,11 +170,11 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
         self.currency = currency  # amounts are cents when set (HandRecord.currency): messages say "$2.25"
         dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
-        self.names = names = [s.name for s in dealt]
-        self.seat_no = [s.seat for s in dealt]
+        self.names = names = list(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
+        self.seat_no = list(map(_SEAT, dealt))
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
-        self.stack = [s.stack for s in dealt]
+        self.stack = list(map(_STACK, dealt))
         self.bet = [0] * n
         self.total = [0] * n
         self.folded = [False] * n
@@ -354,20 +354,34 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     def apply(self, action: Action) -> list[Finding]:
         """Apply ``action`` (even an illegal one, as recorded) and return the findings it raises."""
-        street = self.street
-        i = self.index.get(action.player, -1)
-        if i < 0 or self.aborted:
-            if self.aborted:
-                return []
-            self.aborted = True
-            return [self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
-                                   None, action.player, {}), action, street)]
+        findings: list[Finding] = []
+        self.play((action,), findings)
+        return findings
+
+    def play(self, actions: Iterable[Action], findings: list[Finding]) -> None:
+        """Apply ``actions`` in order, as :meth:`apply` would one by one, adding their findings to
+        ``findings``; an action by a player not dealt in aborts the hand (``HISTORY_ABORTED``) and
+        ends it. The validator's replay passes a whole history: one call, not one per action."""
+        if self.aborted:
+            return
         self._settlement = None
-        problems = HANDLERS[action.kind](self, i, action)
-        self.events += 1
-        if problems:
-            return [self._finding(p, action, street, self.events - 1) for p in problems]
-        return problems
+        index, handlers = self.index, HANDLERS
+        event = self.events  # the index of the action in the hand: counted here, stored once at the end
+        for action in actions:
+            try:
+                i = index[action.player]
+            except KeyError:
+                self.events = event
+                self.aborted = True
+                findings.append(self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
+                                               None, action.player, {}), action, self.street))
+                return
+            street = self.street
+            problems = handlers[action.kind](self, i, action)
+            if problems:
+                findings += [self._finding(p, action, street, event) for p in problems]
+            event += 1
+        self.events = event
 
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
@@ -388,7 +402,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
     def _start_play(self) -> list[Problem]:
         """End the set-up: forced bets checked, five cards dealt, ``B1`` begun (RULES.md §5)."""
         problems = self._forced_bet_problems()
-        spec, opts = self.spec, self.opts
+        opts = self.opts
         problems += self.deck.deal_initial(self.order)
         self._recount()
         self.k = 0
@@ -396,7 +410,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.phase = BETTING
         r = self.rnd
         self._reset_round()
-        if spec.is_italian:
+        if self.italian:
             if self.blind_posters:
                 r.opened, r.blind = True, True
                 r.high = max(self.bet)
