@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.variants import UnknownGame, get_game
-from drawdealer.parsers import boss, fulltilt, kingsclub, merge, ongame, pokerstars, winamax
+from drawdealer.parsers import boss, fulltilt, kingsclub, merge, ongame, phh, pokerstars, winamax
 from drawdealer.parsers.results import ParseFailure, Skipped
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -365,12 +365,22 @@ def _archive(folder: Path) -> int:
         write(f"merge-{k}.xml", [f'<description type="{kind}" stakes="Limit $1/$2"/>'] + MERGE_FILE[1:])
     for k, game in enumerate(sorted(BOSS_GAMES)):
         write(f"boss-{k}.xml", [line.replace('GAME="GAME_FCD"', f'GAME="{game}"') for line in BOSS_FILE])
+    for k, variant in enumerate(PHH_VARIANTS):
+        write(f"phh-{k}.phh", [f'variant = "{variant}"', *PHH_HAND])
     return hands
 
 
+PHH_VARIANTS = ["FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB",
+                *sorted(set(phh.EXTENSION_VARIANTS.values()))]
+"""The PHH specification's variants, then drawdealer's own codes for the other draw games."""
+PHH_HAND = ["antes = [0, 0]", "blinds_or_straddles = [1, 2]", "small_bet = 2", "big_bet = 4", "min_bet = 2",
+            "bring_in = 1", "starting_stacks = [200, 200]", 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]']
+
+
 def test_a_folder_of_every_game_of_every_site_runs_to_the_end(tmp_path: Path) -> None:
-    """Issue 25's resolution: a folder holding every game of every site reader validates to the end,
-    in one process and in two, with no traceback and no hand drawdealer fails on."""
+    """Issue 25's resolution: a folder holding every game of every site reader (and every PHH
+    variant) validates to the end, in one process and in two, with no traceback and no hand
+    drawdealer fails on."""
     import json
 
     from typer.testing import CliRunner

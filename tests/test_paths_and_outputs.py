@@ -100,6 +100,23 @@ def test_a_named_link_that_loops_is_one_line(tmp_path: Path) -> None:
                                  "that loops back on itself\n")
 
 
+LOOPS = "Too many levels of symbolic links: a symbolic link that loops back on itself"
+
+
+@pytest.mark.parametrize("target, reason", [(LONG, TOO_LONG), ("loop.txt", LOOPS)])
+def test_convert_names_a_link_it_cannot_follow_as_file_or_out(tmp_path: Path, target: str, reason: str) -> None:
+    """A link to a 300-character name, a link that loops: given to ``convert`` as FILE or as OUT
+    (even with ``--force``), one line with the reason and exit 2, nothing written."""
+    link = tmp_path / "loop.txt" if target == "loop.txt" else tmp_path / "long.txt"
+    link.symlink_to(target)
+    code, out, err = _invoke("convert", str(link), "--to", "phh")
+    assert (code, out, err) == (2, "", f"drawdealer: error: {link}: {reason}\n")
+    for force in ([], ["--force"]):
+        code, out, err = _invoke("convert", str(CLEAN), "--to", "phh", "-o", str(link), *force)
+        assert (code, out, err) == (2, "", f"drawdealer: error: -o {link}: {reason}\n")
+    assert sorted(os.listdir(tmp_path)) == [link.name] and link.is_symlink()
+
+
 # --------------------------------------------------------------------------- convert -o
 
 def _convert_to(out: Path, *extra: str, source: Path = CLEAN) -> tuple[int, str, str]:
