@@ -27,6 +27,9 @@ WORDS = [
     "ET", "UTC", "2013/05/24", "18:38:07", "(partial)", "HandId", "CashGame", "buyIn", "TOURNAMENT", "LIMIT",
     "FIVE_CARD_DRAW", "TEXAS_HOLDEM", "POT_LIMIT", "Real money", "is the button", "posts", "the small blind of",
     "*** HOLE CARDS ***", "*** SUMMARY ***", "Run 1:", "{Club}", "[AAMS ID: 1]", "\u00a0", "\ufeff", "é",
+    "<", ">", "/>", "</", '="', '" ', "&amp;", "&#0;", "<![CDATA[", "type=", "stakes=", "GAME=", "LIMIT=", "ID=",
+    "GAME_FCD", "GAME_THM", "GAMEKIND_CASH", "HPL", "2-7 Lowball", "5-Draw", "Half Pot Limit", "<game id=",
+    "<HISTORY ID=", "<description",
 ]
 HEADERS = {
     "pokerstars": ["PokerStars Hand #1:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2000/01/01 00:00:00 ET",
@@ -40,6 +43,11 @@ HEADERS = {
     "winamax": ["Winamax Poker - CashGame - HandId: #1-2-3 - Lowball27 fixed limit (0.50€/1€) - 2016/10/11 12:42:36 "
                 "UTC"],
     "ongame": ["***** History for hand R5-1-1 *****"],
+    "merge": ['<description type="2-7 Lowball" stakes="Limit $1/$2"/>',
+              '<description type="Holdem" stakes="No Limit ($0.50/$1)"/>'],
+    "boss": ['<HISTORY ID="7" SESSION="s.xml" TABLE="T" GAME="GAME_FCD" GAMETYPE="GAMETYPE_REAL" '
+             'GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="FL" STAKES="2.00/4.00" DATE="1" TABLETOURNEYID="" '
+             'WIN="0.00" LOSS="4.00" ENDTIME="2">'],
 }
 """Real header shapes of each site, which the fuzz cuts, repeats and fills with other words."""
 SECOND_LINES = {
@@ -48,7 +56,11 @@ SECOND_LINES = {
     "kingsclub": "Table 'The Zoo' Seat 4 is the button",
     "winamax": "Table: 'Fixture' 6-max (real money) Seat #3 is the button",
     "fulltilt": "Seat 1: Ann ($2)",
+    "merge": '<game id="100-1" starttime="20110419091134" numholecards="5" gametype="67" realmoney="true" data="x">',
+    "boss": '<PLAYER NAME="Ann" SEAT="2" AMOUNT="100.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>',
 }
+PREFIXES = {"merge": '<description type="', "boss": '<HISTORY ID="', "ongame": HEADERS["ongame"][0]}
+"""What makes a line the site's hand header, where it is not the header up to its first ``: ``."""
 FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -90,7 +102,7 @@ def _mutated(draw, line: str) -> str:
 def files(draw):
     site = draw(st.sampled_from(sorted(HEADERS)))
     header = draw(st.sampled_from(HEADERS[site]))
-    prefix = header[:header.index(":") + 2] if site != "ongame" else header
+    prefix = PREFIXES.get(site) or header[:header.index(":") + 2]
     first = draw(_mutated(header) | (_text() | _segments()).map(lambda rest: prefix + rest))
     lines = [first]
     if draw(st.booleans()):
