@@ -293,8 +293,6 @@ class _Writer:
             fields["_drawdealer_claims"] = ext
 
 
-
-
 def _toml(value: Any, multiline: bool = False) -> str:
     """A TOML literal for the values PHH uses (strings, numbers, booleans, dates, arrays, tables)."""
     if isinstance(value, bool):
