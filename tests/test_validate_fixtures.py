@@ -28,8 +28,10 @@ NOT_FROM_TEXT = {
                        "read from text never names an unknown player; the replay raises it for records built in code",
     "INTERNAL_ERROR": "drawdealer failing on a hand is a bug, which no fixture holds once fixed: "
                       "tests/test_containment.py makes a reader and the replay fail",
+    "RUNS_CONTRADICT": "a hand run more than once (RULES.md §18.5) is read from KingsClub's logs alone "
+                       "(fixtures/kingsclub/RUNS_CONTRADICT.txt): no other format read here writes one",
 }
-"""Codes no text history can raise, and why."""
+"""Codes no PokerStars text or PHH can raise, and why (Winamax's and OnGame's fixtures share them)."""
 
 EXPECTED = {
     'ACTION_AFTER_ROUND_CLOSED.txt': [

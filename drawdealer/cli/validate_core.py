@@ -34,7 +34,7 @@ PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
 FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
-_SKIP_LABELS = {"cancelled": " (cancelled)", "run_twice": " (run twice)"}
+_SKIP_LABELS = {"cancelled": " (cancelled)"}
 """How the summary names a hand skipped for a reason other than its game (``Skipped.reason``)."""
 
 
@@ -441,8 +441,7 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
                      f"{'it' if counts['internal'] == 1 else 'them'}")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
-                     f"{games}")
+        console.line(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}")
     if codes:
         from rich import box
         from rich.table import Table
