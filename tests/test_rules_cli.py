@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from drawdealer.cli.app import app
 from drawdealer.cli.rulebook import CITATION
 from drawdealer.engine.findings import CODES, Severity, all_codes
+from shared_data import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 EXTRA_CODES = {"PARSE_ERROR", "HISTORY_ABORTED", "GAME_UNSUPPORTED"}
 """Codes every reader needs that RULES.md §11's tables do not list."""
 
