@@ -21,7 +21,9 @@ command starts), then the median CPU time (user + system) of the command and its
 ``python -c pass``'s: the CPU times move less than the wall times. The console script is run with
 standard input from /dev/null and standard output to it, as in a pipeline: no standard stream is a
 terminal, so the human report is the plain text a pipe gets (on a terminal it is Rich's, in colour,
-and Rich's import adds about a quarter to ``validate``).
+and Rich's import adds about a quarter to ``validate``). Last, the shipped LALR table of
+``pokerstars.lark`` (``parsers/pokerstars_table.py``): importing it beside Lark building it, and the
+difference as a ratio to ``validate FILE``'s time above ``python -c pass``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,12 @@ ISSUE_PYTHON_MS = 25.0
 """``python -c pass`` on the machine where issue 17 set the goal: the goal leaves drawdealer itself
 ``GOAL_MS - ISSUE_PYTHON_MS`` above Python's own start, which this bench also prints (a machine
 whose Python starts slower, through its ``site`` packages, cannot meet the absolute goal)."""
+
+
+LARK_BUILDS = "from drawdealer.parsers.line_grammar import build_table; build_table('pokerstars.lark')"
+"""What reading PokerStars text would do at each start without the shipped table: Lark building
+the LALR table of the grammar (``line_grammar.build_table``, as ``python -m
+drawdealer.parsers.line_grammar`` does to write ``pokerstars_table.py``)."""
 
 
 def install(venv: Path) -> Path:
@@ -101,6 +109,8 @@ def main() -> None:
         ("python -m drawdealer validate FILE", [str(python), "-m", "drawdealer", "validate", SMALL]),
         ("validate FILE through Typer (no fast path)", through_typer(python, ["validate", SMALL])),
         ("showdown through Typer (no fast path)", through_typer(python, SHOWDOWN)),
+        ("import the shipped LALR table", [str(python), "-c", "import drawdealer.parsers.pokerstars_table"]),
+        ("Lark builds it from pokerstars.lark", [str(python), "-c", LARK_BUILDS]),
     ]
     ms, cpu = medians([cmd for _, cmd in rows], args.runs, args.venv.resolve())
     base, typer = ms[0], ms[1]
@@ -112,6 +122,9 @@ def main() -> None:
     for label, value in (("validate FILE", ms[2]), ("--help", ms[4]), ("showdown", ms[5])):
         print(f"goal {label} < {GOAL_MS:.0f} ms: {'met' if value < GOAL_MS else 'NOT met'} ({value:.1f} ms; "
               f"{value / base:.2f} × python -c pass)")
+    extra, extra_cpu = ms[-1] - ms[-2], cpu[-1] - cpu[-2]
+    print(f"the shipped LALR table: Lark would add {extra:.1f} ms ({extra_cpu:.1f} ms cpu) to every PokerStars "
+          f"run, {extra / (ms[2] - base):.2f} × validate FILE's time above python ({extra_cpu / (cpu[2] - cpu[0]):.2f} × in cpu)")
     budget = GOAL_MS - ISSUE_PYTHON_MS
     for label, value in (("validate FILE", ms[2]), ("--help", ms[4]), ("showdown", ms[5])):
         print(f"goal {label}, above python: < {budget:.0f} ms (the issue's {GOAL_MS:.0f} ms against its python's "
