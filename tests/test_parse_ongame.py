@@ -220,7 +220,6 @@ def test_validate_reads_a_bom_and_crlf_ongame_file(tmp_path: Path) -> None:
     assert "2 clean" in result.output
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", corpus_cases(ONGAME_FILES) + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_ongame_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
