@@ -87,7 +87,7 @@ DIFFERENCES: dict[str, Difference] = {
         "TDA 47A; pokerkit lets them raise again (its bug)",
         "avoided: a player who acted raises again only after a full raise"),
 }
-"""Every deliberate difference, by key (the README's "Real data" lists them)."""
+"""Every deliberate difference, by key (docs/CONFORMANCE.md lists them)."""
 
 
 @dataclass
