@@ -92,6 +92,10 @@ def convert_record(record: HandRecord, to: str, *, source_format: str = "") -> C
 
     from drawdealer.parsers.pokerstars_writer import NoPokerStarsFormat
 
+    if record.runs:
+        return NotConverted(hand_id=record.hand_id, line=record.line, error=False, game=record.game,
+                            left_out="run_twice", reason="neither PHH nor PokerStars text writes a hand run more "
+                                                         "than once (RULES.md §18.5)")
     try:
         text = write_phh(record) if to == "phh" else write_pokerstars(record)
     except NoPokerStarsFormat as exc:

@@ -85,9 +85,17 @@ def claims(data: Mapping[str, Any] | None) -> Claims:
 def record(*, game: str, players: Iterable[str], button: str, actions: Iterable[str],
            stakes: Mapping[str, int] | None = None, options: Mapping[str, Any] | None = None,
            claims_data: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None,
-           hand_id: str = "t") -> HandRecord:
-    """A :class:`HandRecord` from the compact notation (action ``k`` gets source line ``k + 1``)."""
+           hand_id: str = "t", runs: Iterable[Iterable[str]] = ()) -> HandRecord:
+    """A :class:`HandRecord` from the compact notation (action ``k`` gets source line ``k + 1``);
+    ``runs``: the actions of each run of a hand run more than once (RULES.md §18.5), numbered on."""
+    played = tuple(action(a, line=k + 1) for k, a in enumerate(actions))
+    run_actions: list[tuple[Action, ...]] = []
+    line = len(played)
+    for run in runs:
+        texts = list(run)
+        run_actions.append(tuple(action(a, line=line + k + 1) for k, a in enumerate(texts)))
+        line += len(texts)
     return HandRecord(hand_id=hand_id, game=game, seats=seats(players), button=button,
-                      stakes=Stakes(**(stakes or {"sb": 1, "bb": 2})),
-                      actions=tuple(action(a, line=k + 1) for k, a in enumerate(actions)),
-                      claims=claims(claims_data), options=dict(options or {}), extra=dict(extra or {}))
+                      stakes=Stakes(**(stakes or {"sb": 1, "bb": 2})), actions=played,
+                      claims=claims(claims_data), options=dict(options or {}), extra=dict(extra or {}),
+                      runs=tuple(run_actions))

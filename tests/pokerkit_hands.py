@@ -2,7 +2,9 @@
 
 The differential test (``tests/test_differential_pokerkit.py``) and ``bench/conformance.py`` both read
 hands from here. A hand is fixed-limit 2-7 triple draw (``F2L3D``) or no-limit 2-7 single draw
-(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players, blinds, antes or a big-blind ante, deep and short stacks; every
+(``N2L1D``), or on request fixed-limit Badugi (``FB``, RULES.md §15: four cards), with 2-6 players (or
+as many as asked: Badugi and single draw seat 8, §18.1), blinds, antes or a big-blind ante, deep and
+short stacks; every
 betting decision is one pokerkit says is legal (fold, check or call, a bet or raise of the minimum,
 the maximum or an amount between), every draw discards 0-5 held cards. pokerkit deals, shows down
 and pays; :func:`play` returns ``HandHistory.from_game_state(...).dumps()`` with pokerkit's
@@ -67,7 +69,7 @@ DIFFERENCES: dict[str, Difference] = {
         "mucked cards",
         "option: LAST_CARD_RULE = DEAL_TO_LAST, RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER, "
         "BURN_AFTER_RESHUFFLE = false; no burn from the stub when all stand pat; a hand whose new stub "
-        "gives out the drawer's own discards is dealt again"),
+        "gives out the drawer's own discards, or that reshuffles again after they were kept out, is dealt again"),
     "ante_trimming": Difference(
         "A player all-in for less than the ante wins at most his level from each opponent", "§9.4",
         "every chip committed counts, antes included; pokerkit's default puts every ante in one pot he may win",
@@ -112,11 +114,12 @@ class Table:
         return len(self.antes) > 1
 
 
-def random_table(rng: random.Random, variant: str | None = None) -> Table:
-    """A table of 2-6 players whose blinds cover their forced bets (:data:`DIFFERENCES`
-    ``short_big_blind``); the other players may hold less than the big blind, or than the ante.
-    ``variant`` forces the game (else F2L3D or N2L1D, drawn last so that the 2-7 seeds stay as they were)."""
-    n = rng.randint(2, 6)
+def random_table(rng: random.Random, variant: str | None = None, players: int | None = None) -> Table:
+    """A table of 2-6 players (``players`` if given) whose blinds cover their forced bets
+    (:data:`DIFFERENCES` ``short_big_blind``); the other players may hold less than the big blind, or
+    than the ante. ``variant`` forces the game (else F2L3D or N2L1D, drawn last so that the 2-7 seeds
+    stay as they were)."""
+    n = players or rng.randint(2, 6)
     bb = rng.choice((2, 4, 10, 20))
     sb = rng.choice((bb // 2, bb // 2, bb)) if n > 2 else bb // 2  # DIFFERENCES["equal_blinds_heads_up"]
     kind = rng.choice(("none", "none", "all", "bb"))
@@ -176,20 +179,22 @@ class Redeal(Exception):
 
 
 @lru_cache(maxsize=None)
-def play(seed: int, variant: str | None = None) -> Hand:
-    """The hand of ``seed`` (of ``variant`` if given): the first deal from it that needs no :class:`Redeal`."""
+def play(seed: int, variant: str | None = None, players: int | None = None) -> Hand:
+    """The hand of ``seed`` (of ``variant`` and with ``players`` if given): the first deal from it that
+    needs no :class:`Redeal`."""
     avoided: list[str] = []
     rng = random.Random(seed)
     while True:
         try:
-            text, table, steered, pots = _play_once(rng, variant)
+            text, table, steered, pots = _play_once(rng, variant, players)
             return Hand(seed=seed, text=text, table=table, avoided=tuple(avoided + steered), pots=pots)
         except Redeal as r:
             avoided.append(r.key)
 
 
-def _play_once(rng: random.Random, variant: str | None = None) -> tuple[str, Table, list[str], int]:
-    table = random_table(rng, variant)
+def _play_once(rng: random.Random, variant: str | None = None, players: int | None = None
+               ) -> tuple[str, Table, list[str], int]:
+    table = random_table(rng, variant, players)
     steered: list[str] = []
     rounds: dict[int, _Round] = {}
     with warnings.catch_warnings():
@@ -210,7 +215,7 @@ def _play_once(rng: random.Random, variant: str | None = None) -> tuple[str, Tab
                 _decide(state, table, rng, rounds.setdefault(street, _Round(lraise=table.blinds[1])), steered)
             else:
                 raise AssertionError(f"pokerkit waits for nothing: {state}")
-        _check_odd_chips(state)
+        _check_odd_chips(state, table)
     fields = {}
     if stub.reshuffles:  # pokerkit's stub rules (DIFFERENCES["reshuffle"]); drawdealer reads the rest from the PHH
         options = {"LAST_CARD_RULE": "DEAL_TO_LAST", "RESHUFFLE_POLICY": "ALL_BUT_CURRENT_PLAYER",
@@ -234,7 +239,10 @@ class _Stub:
     pokerkit deals to the last card and reshuffles every burn, mucked hand and discard, the served
     player's own included; RULES.md keeps that player's discards of the round out of the new stub
     until the next reshuffle (§8.4, option ``ALL_BUT_CURRENT_PLAYER``). A hand where pokerkit deals
-    one of them is dealt again (:class:`Redeal`)."""
+    one of them is dealt again (:class:`Redeal`), and so is a hand that reshuffles again after such a
+    reshuffle: pokerkit's stub, those cards longer, runs out later than RULES.md's (seed 7009061 of
+    8-handed Badugi: RULES.md reshuffled for the next drawer a card earlier, and kept his discard
+    out of the stub that pokerkit then dealt to the player after him)."""
 
     def __init__(self, state: pk.State, table: Table, rng: random.Random) -> None:
         self.state, self.table, self.rng = state, table, rng
@@ -276,6 +284,8 @@ class _Stub:
             raise Redeal("reshuffle")
 
     def _reshuffle(self, own: list[pk.Card]) -> None:
+        if self.excluded:  # the stubs have not been the same length since the last reshuffle
+            raise Redeal("reshuffle")
         self.reshuffles += 1
         self.excluded = set(own)
 
@@ -315,12 +325,15 @@ def _decide(state: pk.State, table: Table, rng: random.Random, rnd: _Round, stee
         state.check_or_call()
 
 
-def _check_odd_chips(state: pk.State) -> None:
+def _check_odd_chips(state: pk.State, table: Table) -> None:
     """:class:`Redeal` where pokerkit's split can differ from §9.6's: two or more odd chips of one split
     to one winner, or a split of pots that §9.6 splits one by one. pokerkit merges the main and side
     pots whose contenders are the same once the losers muck (an all-in loser's side pots), then splits
     the sum once: a main pot of 195 and a side pot of 77 shared by two give 153 each, not 98 + 39 and
-    97 + 38 (seed 101157 of fixed-limit Badugi)."""
+    97 + 38 (seed 101157 of fixed-limit Badugi). The pots are drawdealer's: a big-blind ante (the
+    table's) is dead money in the main pot, not in the big blind's total (seed 7017979 of 7-handed
+    Badugi: the big blind all-in, a main pot of 85 and a side pot of 95 each split with an odd chip,
+    where the ante in his total would have made 120 and 60)."""
     pushes = [op for op in state.operations if isinstance(op, pk.ChipsPushing)]
     won = [sum(op.amounts[i] for op in pushes) for i in range(state.player_count)]
     for op in pushes:
@@ -329,15 +342,20 @@ def _check_odd_chips(state: pk.State) -> None:
             raise Redeal("odd_chips")
     # what each player put in the pot, and the levels of the pots §9.4 builds from the contenders' totals
     put_in = [start - end + w for start, end, w in zip(state.starting_stacks, state.stacks, won)]
+    dead = 0
+    if len(table.antes) == 1:  # a big-blind ante: dead money in the main pot (RULES.md §6.1, BIG_BLIND_ANTE)
+        (bb, dead), = table.antes.items()
+        dead = min(dead, state.starting_stacks[bb])
+        put_in[bb] -= dead
     folded = {op.player_index for op in state.operations if isinstance(op, pk.Folding)}
     sharers = [i for i, w in enumerate(won) if w > 0]
     below = 0
-    for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded}):
-        pot = sum(min(c, level) - min(c, below) for c in put_in)
+    for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded} - {0}):
+        pot = sum(min(c, level) - min(c, below) for c in put_in) + dead
         sharing = sum(1 for i in sharers if put_in[i] >= level)
         if sharing > 1 and pot % sharing:
             raise Redeal("odd_chips")
-        below = level
+        below, dead = level, 0
 
 
 def findings(text: str) -> tuple[Finding, ...]:

@@ -14,13 +14,16 @@ def assert_converts_and_reads_back_equal(path: Path, to: str, *, not_pokerstars:
     """Every played hand of ``path`` converts to ``to`` (``phh`` or ``pokerstars``) and reads back as
     the same record; only hands of the games in ``not_pokerstars`` (PokerStars never dealt them) and
     the hands ``hands_not_pokerstars`` (by id: what PokerStars text cannot say, such as a hand shown
-    without its cards) may be left out, and only from PokerStars text."""
+    without its cards) may be left out, and only from PokerStars text; a hand run more than once is
+    left out of both (neither writes runs, RULES.md §18.5)."""
     results = list(convert_file(path, to))
     converted = [r for r in results if hasattr(r, "differences")]
     assert [(r.hand_id, r.differences) for r in converted if r.differences] == []
     played = [r for r in read_hands(path) if isinstance(r, HandRecord)]
+    run_twice = [r for r in results if getattr(r, "left_out", "") == "run_twice"]  # no format writes runs (§18.5)
     no_format = [r for r in results if getattr(r, "left_out", "") == "format"]
-    assert len(converted) + len(no_format) == len(played)
+    assert len(converted) + len(no_format) + len(run_twice) == len(played)
+    assert len(run_twice) == sum(1 for r in played if r.runs)
     games, hands = (not_pokerstars, hands_not_pokerstars) if to == "pokerstars" else (set(), set())
     assert [r.hand_id for r in no_format if r.game not in games and r.hand_id not in hands] == []
 

@@ -22,18 +22,21 @@ Review (issue 18, the 186 PokerStars Badugi hands replayed as Badugi, RULES.md �
 - The cash hand 49164202872 lists its pots net of a rake taken from both pots ($3.05 and $2.65
   printed as $2.90 and $2.55, rake $0.25): right, read as PokerStars means it (issue 14 defect 5).
 - SNG 52589452703: Player3, sitting out, is all-in on his small blind of 25, and the site then
-  writes 'Player3: folds' and gives the pot to the raiser without a showdown. An all-in player
-  cannot act (RULES.md §7.1): the site killed an absent player's hand, which RULES.md has no
-  action for. ACTION_BY_INACTIVE_PLAYER is the rules' letter; ROUND_NOT_CLOSED follows from it
-  (the fold is refused, so the history ends with Player3 still in). Kept: the log breaks §7.1.
+  writes 'Player3: folds' and gives the pot to the raiser without a showdown. First kept as
+  ACTION_BY_INACTIVE_PLAYER (an all-in player cannot act, RULES.md §7.1) and ROUND_NOT_CLOSED.
+  Review (issue 26): the log is right by PokerStars' rule, now RULES.md §18.3: the site kills the
+  hand of a player it marks as sitting out when his forced bet put him all-in, as the action
+  reaches him; the reader sets ``SITE_KILLS_SITTING_OUT`` and marks the seat ``absent``, and the
+  hand is clean (Player3's 25 stay in the pot; test_site_conventions).
 - MTT 52476877655, 52478520236, 52479754591: after an all-in raise short of a full raise but at
   least half of one (30 of 60, 70 of 100, 250 of 300), the next player raises to the last full
   level plus one bet (120 + 60 = 180, 200 + 100 = 300, 300 + 300 = 600), players who had acted
-  included. RULES.md §7.2 (TDA 47B: a half-bet all-in is a full raise, FL_SHORT_ALLIN_REOPEN_FRACTION
-  0.5) puts the raise at the all-in plus one bet (210, 370, 850); with the fraction 1 the all-in
-  would not reopen and players who had acted could not raise at all. PokerStars' rule (reopen, but
-  raise from the last full level) is neither: RAISE_SIZE_FIXED_LIMIT is right by RULES.md; a site
-  option for it is an open point for RULES.md §14.2, not a reader fix.
+  included. First kept as RAISE_SIZE_FIXED_LIMIT (§7.2's default puts the raise at the all-in plus
+  one bet: 210, 370, 850). Review (issue 26): the log is right by PokerStars' rule, now RULES.md
+  §18.2 (the all-in reopens the betting, the raise completes the level it began): the reader sets
+  ``FL_RAISE_AFTER_SHORT_ALLIN = COMPLETE_LEVEL`` and the three raises are clean; every such raise
+  in the corpus's PokerStars hands does the same, and no other site's logs hold one
+  (test_site_conventions).
 - MTT 52479754591 at showdown: the two players of the last side pot show before Player0, all-in
   for the main pot only and first from the button's left. PokerStars settles the side pots first,
   from the last; §9.1 orders the showing by seat with no bet in the last round. SHOW_ORDER (a
@@ -83,11 +86,8 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/Stars/Draw/NLSDraw-USD-0.25-0.50-201009.Mucked.cards.txt": (1, 0, {}),
     "fpdb/cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": (1, 0, {}),
     DUPLICATE_HOLECARDS: (1, 0, {"81631597149": EDITED_DRAWS}),
-    "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt": (78, 0, {
-        "52476877655": ["RAISE_SIZE_FIXED_LIMIT"], "52478520236": ["RAISE_SIZE_FIXED_LIMIT"],
-        "52479754591": ["RAISE_SIZE_FIXED_LIMIT", "SHOW_ORDER"]}),
-    "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 0, {
-        "52589452703": ["ACTION_BY_INACTIVE_PLAYER", "ROUND_NOT_CLOSED"]}),
+    "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt": (78, 0, {"52479754591": ["SHOW_ORDER"]}),
+    "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt": (104, 0, {}),
     "fpdb/tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (137, 119, {}),
     # Full Tilt (issue 19), reviewed by reading each hand (see test_full_tilt_reviews below).
     "fpdb/cash/FTP/Draw/1-Draw-NL-USD-0.10-0.20-201103.txt": (1, 0, {}),
@@ -115,10 +115,10 @@ EXPECTED: dict[str, tuple[int, int, dict[str, list[str]]]] = {
     "fpdb/cash/KingsClub/Draw/Badeucey-Limit-USD-22-44-202101.txt": (1, 0, {}),
     "fpdb/cash/KingsClub/Draw/Badugi-Limit-USD-30-60-202010.txt": (1, 0, {}),
     KC_MISSED_SB: (1, 0, {"3516416": ["RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"]}),
-    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (1, 1, {}),
-    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (1, 1, {}),
-    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (1, 1, {}),
-    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (1, 1, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (1, 0, {}),
+    "fpdb/cash/KingsClub/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (1, 0, {}),
     # Merge (issue 19), reviewed by reading each hand (see test_merge_reviews below).
     "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt": (15, 0, {}),
     "fpdb/cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt": (1, 0, {}),
@@ -256,11 +256,20 @@ def test_full_tilt_reviews() -> None:
 def test_kingsclub_reviews() -> None:
     """Issue 19: every KingsClub hand read (13 headers), and what the review of each finding decided.
 
-    - Skipped: the two 2-7 Drawmaha hands (a board game, not a drawdealer game) and the four
-      no-limit single-draw hands the site ran twice ('Run 1: P shows', 'Run 2: P shows', the hero's
-      'draws [8c] [Qs]'): RULES.md has one draw of as many cards as thrown away (§6.3) and one
-      showdown per pot (§9.4-§9.6); the first run alone would name a false winner in the fourth file,
-      whose runs split the pot (parsers/kingsclub.py, row 'run it twice').
+    - Skipped: the two 2-7 Drawmaha hands (a board game, not a drawdealer game).
+    - Run twice (issue 26, RULES.md §18.5): the four no-limit single-draw hands the site ran twice
+      ('Run 1: P shows', 'Run 2: P shows', the hero's 'draws [8c] [Qs]') were first skipped with a
+      notice; they are replayed run by run, each run's winner and part of the pot checked. .1:
+      Player2's pat 9-8-5-4-3 loses both runs to Player4 (8-7-6-4-2, 8-6-5-4-2): the whole 2,518.
+      .2: Player1's pat 8-7-6-5-2 beats Hero's T-8 and Q-T: 2,453. .3: Player1's 8-7-5-3-2 and
+      8-7-6-3-2 beat Hero's 9-7-6-4-2 and 9-7-4-3-2: 2,610. .4: Hero's pat T-9-7-5-3 beats Player1's
+      J-9 in run 1 and loses to his 9-8-7-5-4 in run 2: 1,264 each, as the log splits it. Clean. The
+      first replay of .1 gave SHOW_ORDER (Player2 shows before Player4, first left of the button):
+      both are all-in, and with no more betting possible every hand is turned up in no order
+      (§9.1): the engine was wrong, the order is checked now only where betting could go on. In .1,
+      .3 and .4 the player who draws two holds the same four cards in both runs, one of his new
+      cards common to the runs where §18.5 deals each run its own: the validator cannot tell such a
+      card from a kept one and does not flag it (parsers/kingsclub.py, row 'run it twice').
     - Read right after review (the reader was wrong, the logs right): 'calls X' is a call to X in
       front of the player, not X more (first read as X more: CALL_AMOUNT_MISMATCH on every call of a
       raise, and the stacks wrong from there); KingsClub returns an uncalled bet without a line (the
@@ -283,8 +292,20 @@ def test_kingsclub_reviews() -> None:
     rows = [(f.code, f.line, f.expected, f.actual, f.caused_by) for f in report.findings]
     assert rows == [("RAKE_MISMATCH", 38, 122500, 135000, None), ("COLLECTED_AMOUNT_WRONG", 38, 122500, 135000, 0),
                     ("STACK_ARITHMETIC", 32, 1100000, 1087500, 0)]
-    skipped = [r for r in run(sorted((CORPUS / "fpdb/cash/KingsClub/Draw").glob("*RIT.txt"))) if r.status == "skipped"]
-    assert [r.findings[0].details["reason"] for r in skipped] == ["run_twice"] * 4
+    from drawdealer.engine.replay import replay
+    from drawdealer.parsers import read_hands
+
+    winners = {}
+    for path in sorted((CORPUS / "fpdb/cash/KingsClub/Draw").glob("*RIT.txt")):
+        (record,) = list(read_hands(path))
+        result = replay(record)
+        assert result.findings == () and len(record.runs) == 2
+        runs = [[a.shares for a in run.award(result.settlement.pots)] for run in result.state.runs]
+        winners[path.name.split(".")[1]] = ([sorted(shares[0]) for shares in runs], result.settlement.collected)
+    assert winners == {"1": ([["Player4"], ["Player4"]], {"Player4": 251800}),
+                       "2": ([["Player1"], ["Player1"]], {"Player1": 245300}),
+                       "3": ([["Player1"], ["Player1"]], {"Player1": 261000}),
+                       "4": ([["Hero"], ["Player1"]], {"Hero": 126400, "Player1": 126400})}
 
 
 def test_merge_reviews() -> None:

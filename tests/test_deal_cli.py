@@ -48,6 +48,10 @@ def _with(**changes: object) -> list[str]:
         (BASE + [f"--seat=X{i}=10" for i in range(5)], "7 players, but 27TD-FL seats at most 6 players (RULES.md "
                                                         "§18.1); MAX_PLAYERS_27 raises it, up to 10: --option "
                                                         "MAX_PLAYERS_27=7"),
+        (_with(game="BADUGI-FL") + [f"--seat=X{i}=10" for i in range(7)],
+         "9 players, but BADUGI-FL seats at most 8 players (RULES.md §18.1); no option raises it"),
+        (_with(game="27SD-NL") + [f"--seat=X{i}=10" for i in range(7)],
+         "9 players, but 27SD-NL seats at most 8 players (RULES.md §18.1); MAX_PLAYERS_27 raises it, up to 10"),
         (BASE + ["--option", "NOPE=1"], "--option NOPE: unknown option"),
         (BASE + ["--option", "FL_MAX_BETS_PER_ROUND=1"], "--option FL_MAX_BETS_PER_ROUND: must be within 2.."),
         (BASE + ["--option", "garbage"], "expected KEY=VALUE"),
@@ -121,3 +125,18 @@ def test_option_flag_changes_the_rules(tmp_path: Path) -> None:
     out = scripted(tmp_path / "j", [*BASE, "--option", "FL_STRUCTURE=FLAT", "--option", "BIG_BET_MULTIPLIER=3"],
                    ["call", "check", "pat", "pat", "check", "check", "pat", "pat", "status"])
     assert out[-1]["street"] == "B3" and out[-1]["legal"]["min_bet"] == 2  # FLAT: every bet is the BB
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_badugi_seats_eight_and_its_journal_validates(tmp_path: Path, players: int) -> None:
+    """RULES.md §18.1 (issue 26 item 5): Badugi seats 2 to 8 whatever MAX_PLAYERS_27 says; ``deal``
+    takes 7 and 8 players, deals four cards each (a stub of 52 - 4n), and the hand it journals
+    validates clean."""
+    from deal_support import validate_journal
+
+    seats = [f"--seat=P{i}=100" for i in range(players)]
+    args = ["--game", "BADUGI-FL", "--stakes", "1/2", *seats, "--button", "P0"]
+    out = scripted(tmp_path / "j", args, ["status"] + ["fold"] * (players - 1))
+    assert out[0]["stub"] == 52 - 4 * players and out[0]["to_act"] == ("P3" if players > 3 else "P0")
+    assert out[-1]["street"] == "AWARD" and out[-1]["stacks"]["P2"] == 101  # folded to the big blind
+    assert validate_journal(tmp_path / "j")["hand-0001.phh"] == []

@@ -79,6 +79,17 @@ def test_every_pokerkit_badugi_hand_is_clean(badugi_hands: list[Hand], start: in
     assert flagged == {}
 
 
+@pytest.mark.parametrize("players", [7, 8])
+def test_seven_and_eight_handed_pokerkit_badugi_is_clean(players: int) -> None:
+    """RULES.md §18.1 (issue 26 item 5): Badugi seats 8. pokerkit's 7- and 8-handed fixed-limit Badugi
+    (a stub of 24 or 20 after the deal: reshuffles in most hands) and drawdealer agree; before §18.1,
+    every one of these hands was PLAYER_COUNT_INVALID."""
+    hands = [play(seed, "FB", players) for seed in range(100)]
+    assert {h.seed: codes for h in hands if (codes := validate(h.text))} == {}
+    assert {h.table.players for h in hands} == {players}
+    assert sum("reshuffle" in h.avoided for h in hands) >= 50 and sum(h.pots > 1 for h in hands) >= 5
+
+
 def test_a_merged_split_is_dealt_again_not_flagged() -> None:
     """Seed 101157 of fixed-limit Badugi (found by ``bench/conformance.py 3000 --variant FB --start
     100000``) first dealt a hand where p1 and p3 tie with 5-4-2 three-card Badugis against two all-in

@@ -38,7 +38,8 @@ def _record(case: dict, hand: dict, hand_id: str):
     merged = {**case, **hand}
     return record(game=merged["game"], players=merged["players"], button=merged["button"],
                   actions=merged["actions"], stakes=merged.get("stakes"), options=merged.get("options"),
-                  claims_data=merged.get("claims"), extra=merged.get("extra"), hand_id=hand_id)
+                  claims_data=merged.get("claims"), extra=merged.get("extra"), hand_id=hand_id,
+                  runs=merged.get("runs", ()))
 
 
 def _findings(case: dict):

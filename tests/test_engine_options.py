@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -11,19 +13,27 @@ from drawdealer.engine.frozen import fields
 from drawdealer.engine.options import DEFAULT_OPTIONS, OPTION_SPECS, OptionError, Options
 from drawdealer.engine.variants import GAMES, Structure, UnknownGame, aliases, get_game
 
-RULES_13_KEYS = """MAX_PLAYERS_27 FORCED_BETS SB BB ANTE DRAW_DEAL_MODE FIVE_CARD_DRAW_SPLIT FL_STRUCTURE
-BIG_BET_MULTIPLIER FL_MAX_BETS_PER_ROUND FL_HEADS_UP_UNCAPPED FL_SHORT_ALLIN_REOPEN_FRACTION MIN_OPEN_PREDRAW
-BURN_BEFORE_INITIAL_DEAL BURN_BEFORE_DRAW_ROUND LAST_CARD_RULE RESHUFFLE_POLICY RESHUFFLE_BURNS BURN_AFTER_RESHUFFLE
-ALLOW_OWN_DISCARDS_LAST_RESORT SHOWDOWN_NO_BET_FIRST RAKE_PERCENT RAKE_CAP RAKE_UNIT NO_DRAW_NO_DROP IT_FORCED_BET
-IT_INVITO IT_ANTE IT_CHIP IT_OPENER_CAP IT_OPEN_WITH_SF_DRAW IT_MIN_STRAIGHT_BEATS_MAX_STRAIGHT IT_MIN_SF_BEATS_MAX
-IT_SF_CYCLE_RESOLUTION IT_SUIT_TIEBREAK_SCOPE IT_TWO_PAIR_SUIT_CARD IT_FLUSH_SUIT_FIRST IT_RAISE_LIMIT IT_MIN_RAISE
-IT_MAX_RAISES_PER_ROUND IT_DRAW_ORDER_START IT_DELAYED_CARD_BURN IT_BLIND_MULTIPLIER IT_CONTRO_CONTROBUIO
-IT_FALSE_OPENER_WIN_POLICY IT_PAROLA_REENTRY""".split()
+RULES = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+
+
+def rules_13_rows() -> list[tuple[list[str], str]]:
+    """The §13 table of docs/RULES.md: each row's keys (a row may name several) and its section."""
+    text = RULES.read_text(encoding="utf-8")
+    table = text[text.index("## 13. Options"):text.index("## 14.")]
+    rows = [line.split("|")[1:-1] for line in table.splitlines() if line.startswith("| `")]
+    return [(re.findall(r"`([A-Z0-9_]+)`", cells[0]), cells[3].strip()) for cells in rows]
+
+
+RULES_13_KEYS = [key for keys, _ in rules_13_rows() for key in keys]
 
 
 def test_every_rules_key_is_an_option_with_its_default():
     assert set(RULES_13_KEYS) <= set(OPTION_SPECS)
-    assert set(OPTION_SPECS) - set(RULES_13_KEYS) == {"OPENERS_JACKS", "BIG_BLIND_ANTE", "SPLIT_ODD_CHIP_TO"}  # §17
+    assert set(OPTION_SPECS) - set(RULES_13_KEYS) == {"OPENERS_JACKS", "BIG_BLIND_ANTE"}  # this project's own
+    assert len(RULES_13_KEYS) > 45 and {"FL_RAISE_AFTER_SHORT_ALLIN", "SITE_KILLS_SITTING_OUT"} <= set(RULES_13_KEYS)
+    for keys, section in rules_13_rows():
+        for key in keys:
+            assert OPTION_SPECS[key].section in section.replace(" ", "").split(","), (key, section)
     assert {f.name.upper() for f in fields(Options)} == set(OPTION_SPECS)
     for key, spec in OPTION_SPECS.items():
         assert DEFAULT_OPTIONS.get(key) == spec.default, key
@@ -139,3 +149,30 @@ def test_a_table_too_big_names_the_option_that_raises_the_limit():
                           stakes=Stakes(sb=1, bb=2, small_bet=2, big_bet=4))
     [finding] = state.setup_problems()
     assert finding.message == "27TD-FL is for 2 to 6 players, not 7 (MAX_PLAYERS_27 raises the limit, up to 10)"
+
+
+@pytest.mark.parametrize("players", [7, 8, 9])
+@pytest.mark.parametrize("writer", ["phh", "pokerstars"])
+def test_the_validator_reads_seven_and_eight_handed_badugi(tmp_path, players, writer):
+    """RULES.md §18.1 (issue 26 item 5): a Badugi hand of 7 or 8 players, written as PHH or as
+    PokerStars text whose table line says 6-max (so the reader leaves MAX_PLAYERS_27 at 6),
+    validates clean through the file reader; 9 players are PLAYER_COUNT_INVALID."""
+    import random
+
+    from drawdealer.engine.simulate import random_hand
+    from drawdealer.parsers import write_phh, write_pokerstars
+    from drawdealer.validate import validate
+
+    record = random_hand("BADUGI-FL", random.Random(players), players=min(players, 8))
+    if players == 9:  # one seat more than the game takes: the engine cannot play it, the log can claim it
+        from drawdealer.engine.frozen import replace
+        from drawdealer.engine.record import Seat
+
+        record = replace(record, seats=record.seats + (Seat(seat=9, name="P9", stack=200),))
+    text = write_phh(record) if writer == "phh" else write_pokerstars(record).replace(f"{players}-max", "6-max")
+    path = tmp_path / ("hand.phh" if writer == "phh" else "hand.txt")
+    path.write_text(text, encoding="utf-8")
+    (report,) = list(validate([path]))
+    assert report.status == "replayed"
+    found = [f.code for f in report.findings]
+    assert (found[:1] == ["PLAYER_COUNT_INVALID"]) if players == 9 else found == [], found

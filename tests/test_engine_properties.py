@@ -32,6 +32,7 @@ OPTION_SETS = [
     {"FL_STRUCTURE": "FLAT", "MIN_OPEN_PREDRAW": "TWO_BB", "BURN_AFTER_RESHUFFLE": False},
     {"ALLOW_OWN_DISCARDS_LAST_RESORT": False, "RESHUFFLE_BURNS": "NONE"},
     {"FORCED_BETS": "ANTES_ONLY"},
+    {"FL_RAISE_AFTER_SHORT_ALLIN": "COMPLETE_LEVEL", "FL_SHORT_ALLIN_REOPEN_FRACTION": "1/4"},  # §18.2
 ]
 STAKES = [None,  # the simulator's 1/2 with an ante of 1
           Stakes(sb=1, bb=10, small_bet=10, big_bet=20, ante=1)]  # a pot of antes below the minimum bet (§7.3)

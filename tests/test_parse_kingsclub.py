@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from drawdealer.cli.app import app
 from drawdealer.convert import convert_file
 from drawdealer.engine.cards import parse_card
+from drawdealer.engine.frozen import replace
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
@@ -116,15 +117,37 @@ def test_a_deal_of_another_count_is_recorded() -> None:
     assert (deal.cards, deal.count) == (None, 4)
 
 
-def test_posts_blind_is_a_live_big_blind_or_small_and_big() -> None:
-    """Row 'posts': FPDB's 'posts blind X'."""
-    live = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 40\n"))
-    both = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 60\n"))
-    assert [(a.kind, a.amount) for a in live.actions if a.player == "Ann"][:1] == [(K.POST_BB, 4000)]
-    assert [(a.kind, a.amount) for a in both.actions if a.player == "Ann"][:2] == [(K.POST_BB, 4000),
-                                                                                  (K.POST_DEAD, 2000)]
-    odd = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 50\n"))
-    assert isinstance(odd, ParseFailure) and odd.line == 10 and "neither the big blind" in odd.message
+POSTS_BLIND = FIXTURES / "clean_27td_fl_posts_blind.txt"
+
+
+def test_posts_blind_outside_the_blinds_is_live_and_the_small_blind_dead() -> None:
+    """Row 'missed blinds' (RULES.md §18.4, issue 26 item 3): Dan, in neither blind, 'posts blind 44'
+    at 44/88: 44 live (he checks his option) and the small blind of 22 dead, unprinted. He plays to
+    the showdown and loses: the summary's changes (-11, -33, -99, -341, +479) add up to minus the
+    rake of 5 only so. Read as 44 live alone, the hand was RAKE_MISMATCH (798 + 5 against a pot of
+    781), COLLECTED_AMOUNT_WRONG and STACK_ARITHMETIC (Dan's 659)."""
+    (record,) = read_hands(POSTS_BLIND)
+    dan = [(a.kind, a.amount, a.line) for a in record.actions if a.player == "Dan" and a.kind.value.startswith("post")]
+    assert dan == [(K.POST_ANTE, 1100, 13), (K.POST_BB, 4400, 17), (K.POST_DEAD, 2200, 17)]
+    result = replay(record)
+    assert result.findings == ()
+    assert result.settlement.pots[0].amount == 80300 and result.settlement.collected == {"Hero": 79800}
+    changes = [end - seat.stack for seat, (_, end) in zip(record.seats, record.claims.final_stacks)]
+    assert sum(changes) == -record.claims.rake
+    live_only = replace(record, actions=tuple(a for a in record.actions if a.kind is not K.POST_DEAD))
+    assert codes(live_only) == ["RAKE_MISMATCH", "COLLECTED_AMOUNT_WRONG", "STACK_ARITHMETIC"]
+
+
+def test_posts_blind_by_a_blind_has_no_dead_part() -> None:
+    """Row 'missed blinds': only a seat outside the blinds makes up a missed small blind; 'posts blind
+    X' is X live whatever X (another amount is the engine's BLIND_AMOUNT_WRONG, not a parse error)."""
+    text = HAND.replace("Hero: posts the big blind 40\n", "Hero: posts blind 40\n")
+    assert [(a.kind, a.amount) for a in one(text).actions if a.player == "Hero"][:2] == [(K.POST_BB, 4000),
+                                                                                        (K.DEAL, 0)]
+    odd = one(HAND.replace("Hero: posts the big blind 40\n", "Hero: posts the big blind 40\nAnn: posts blind 60\n"))
+    assert [(a.kind, a.amount) for a in odd.actions if a.player == "Ann"][:2] == [(K.POST_BB, 6000),
+                                                                                 (K.POST_DEAD, 2000)]
+    assert "BLIND_AMOUNT_WRONG" in codes(odd)
 
 
 def test_collected_rake_and_final_stacks_are_claims() -> None:
@@ -198,17 +221,59 @@ def test_the_table_seats_its_highest_seat_number() -> None:
     assert record.options["MAX_PLAYERS_27"] == 7 and replay(record).findings == ()
 
 
-def test_games_drawdealer_does_not_play_and_runs_twice_are_skipped() -> None:
-    """Rows 'run it twice' and the module docstring: Drawmaha, a hand run twice, a cancelled hand."""
+def test_games_drawdealer_does_not_play_and_cancelled_hands_are_skipped() -> None:
+    """The module docstring: Drawmaha, a cancelled hand."""
     drawmaha = one(HAND.replace("Limit 2-7 Triple Draw", "Limit 2-7 Drawmaha"))
-    run_line = one(NL_HAND.replace("Hero shows [2d 3s 7h 5c 4s]", "Run 1: Hero shows [2d 3s 7h 5c 4s]\n"
-                                                                  "Run 2: Hero shows [2d 3s 7h 5c 9s]"))
-    run_draw = one(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]"))
     cancelled = one(HAND.replace("*** SUMMARY ***", "Hand cancelled\n*** SUMMARY ***"))
-    results = [drawmaha, run_line, run_draw, cancelled]
-    assert all(isinstance(r, Skipped) for r in results)
-    assert [r.reason for r in results] == ["game", "run_twice", "run_twice", "cancelled"]
-    assert "RULES.md §6.3" in run_line.message
+    assert [(type(r), r.reason) for r in (drawmaha, cancelled)] == [(Skipped, "game"), (Skipped, "cancelled")]
+
+
+RUN_TWICE = FIXTURES / "clean_27sd_nl_run_twice.txt"
+
+
+def test_a_hand_run_twice_is_read_run_by_run() -> None:
+    """Row 'run it twice' (RULES.md §18.5, issue 26 item 6): the play up to the all-in, then each run:
+    the hero's draw with that run's new card, Cat's draw (no run: in both), each run's shows."""
+    (record,) = read_hands(RUN_TWICE)
+    assert record.actions[-1].kind is K.CALL and len(record.runs) == 2
+    hero = [next(a for a in run if a.player == "Hero" and a.kind is K.DRAW) for run in record.runs]
+    assert [a.received for a in hero] == [tuple(map(parse_card, ("2d", "4s"))), tuple(map(parse_card, ("Kd", "6h")))]
+    assert [[a.line for a in run if a.player == "Cat"] for run in record.runs] == [[22, 25], [22, 26]]
+
+
+def test_each_run_s_part_of_the_pot_goes_to_its_own_winner() -> None:
+    """Row 'run it twice': Hero's 7-5 wins run 1, Cat's 8-6 run 2 (Hero's K-7 there): each takes half
+    of the 2,440 left after the rake; the log's 'wins (1,220) from pot' twice and the final stacks
+    agree. A log giving the whole pot to one of them is wrong."""
+    (record,) = read_hands(RUN_TWICE)
+    result = replay(record)
+    assert result.findings == () and result.settlement.collected == {"Hero": 122000, "Cat": 122000}
+    (award,) = result.state.settle().awards
+    assert award.reason.startswith("run 1: Hero's 7-5-4-3-2 beats") and "; run 2: Cat's 8-6-4-3-2 beats" in award.reason
+    text = RUN_TWICE.read_text().replace("Hero wins (1,220) from pot\nCat wins (1,220) from pot",
+                                         "Hero wins pot (2,440)")
+    assert "COLLECTED_AMOUNT_WRONG" in codes(one(text))
+
+
+def test_a_hand_run_twice_with_a_missed_blind_made_up() -> None:
+    """Rows 'run it twice' and 'missed blinds' together: Cat, on the button, 'posts blind 50' (25 more
+    dead) and the pot of 2,470 less 5 rake is cut in two parts of 1,232.50 (RULES.md §18.5)."""
+    text = RUN_TWICE.read_text()
+    for old, new in (("Seat 3: Cat (1,200)", "Seat 3: Cat (1,225)"),
+                     ("Hero: posts the big blind 50\n", "Hero: posts the big blind 50\nCat: posts blind 50\n"),
+                     ("Hero (1,220) +20", "Hero (1,232.50) +32.50"), ("Cat (1,220) +20", "Cat (1,232.50) +7.50"),
+                     ("wins (1,220) from pot", "wins (1,232.50) from pot")):
+        text = text.replace(old, new)
+    record = one(text)
+    assert [(a.kind, a.amount) for a in record.actions if a.player == "Cat"][:3] == [
+        (K.POST_ANTE, 2000), (K.POST_BB, 5000), (K.POST_DEAD, 2500)]
+    assert [len(run) for run in record.runs] == [4, 4] and codes(record) == []
+
+
+def test_runs_of_new_cards_while_the_betting_goes_on_are_a_parse_error() -> None:
+    """Row 'run it twice': runs are dealt when no more betting can happen (RULES.md §18.5)."""
+    failure = one(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]"))
+    assert isinstance(failure, ParseFailure) and failure.line == 20 and "before the betting is over" in failure.message
 
 
 @pytest.mark.parametrize("line", ["Hero dances", "Zed folds", "Hero discards [Xx] draws [2c]", "Hero bets 1,00",
@@ -229,12 +294,10 @@ def test_a_hand_without_its_table_line_is_a_parse_error() -> None:
     assert isinstance(failure, ParseFailure) and failure.line == 3 and "table line" in failure.message
 
 
-def test_validate_names_hands_run_twice_in_its_summary(tmp_path: Path) -> None:
-    path = tmp_path / "kc.txt"
-    path.write_text(NL_HAND.replace("draws [2d 4s]", "draws [2d 4s] [9s 8s]") + "\n\n" + HAND)
-    result = CliRunner().invoke(app, ["validate", str(path)])
-    assert result.exit_code == 0, result.output
-    assert "1 clean" in result.output and "27SD-NL (run twice) ×1" in result.output
+def test_convert_leaves_a_hand_run_twice_out(tmp_path: Path) -> None:
+    """Neither PHH nor PokerStars text writes runs (RULES.md §18.5): ``convert`` leaves the hand out."""
+    (left_out,) = convert_file(RUN_TWICE, "phh")
+    assert (left_out.left_out, left_out.error) == ("run_twice", False)
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -243,6 +306,9 @@ EXPECTED = {
     # file: [(hand id, code, line, expected, actual)], as `drawdealer validate --format json` gives them
     "clean_27td_fl.txt": [],
     "clean_27sd_nl.txt": [],
+    "clean_27td_fl_posts_blind.txt": [],
+    "clean_27sd_nl_run_twice.txt": [],
+    "RUNS_CONTRADICT.txt": [("900000103", "RUNS_CONTRADICT", 26, "Hero", "Cat")],
     "ACTION_AFTER_ROUND_CLOSED.txt": [("900000105", "ACTION_AFTER_ROUND_CLOSED", 25, None, "check")],
     "ACTION_BY_INACTIVE_PLAYER.txt": [("900000006", "ACTION_BY_INACTIVE_PLAYER", 22, None, "Bob")],
     "ACTION_OUT_OF_TURN.txt": [("900000005", "ACTION_OUT_OF_TURN", 13, "Ann", "Bob"),
@@ -330,7 +396,7 @@ def test_every_fixture_is_listed() -> None:
     assert sorted(p.name for p in FIXTURES.glob("*.txt")) == sorted(EXPECTED)
 
 
-@pytest.mark.parametrize("name", ["clean_27td_fl.txt", "clean_27sd_nl.txt"])
+@pytest.mark.parametrize("name", ["clean_27td_fl.txt", "clean_27sd_nl.txt", "clean_27td_fl_posts_blind.txt"])
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_the_clean_fixtures_convert_and_read_back_equal(name: str, to: str) -> None:
     (converted,) = list(convert_file(FIXTURES / name, to))
@@ -365,4 +431,4 @@ def test_the_corpus_hands_settle_as_their_summaries_say() -> None:
             assert {p: settlement.final_stacks[p] for p, _ in record.claims.final_stacks} == dict(
                 record.claims.final_stacks)
             checked += 1
-    assert checked == 6
+    assert checked == 10  # the four hands run twice too (RULES.md §18.5)

@@ -201,3 +201,82 @@ def test_pokerstars_text_returns_the_uncalled_chips_on_their_own_line(name: str,
     assert line in converted.text.splitlines()
     (record,) = read_text(converted.text)
     assert replay(record).findings == ()
+
+
+EXPORT_2016 = CLEAN / "export2016_fl.txt"
+EXPORT_2021 = CLEAN / "export2021_pl.txt"
+
+
+def test_the_2016_export_deals_hidden_cards_and_stands_pat_with_cards() -> None:
+    """Rows 'cards' and 'draws' (issue 26: a legal hand of the 2016/11 export was a PARSE_ERROR on
+    'Dealt to Player0 [X X X X X]'): the hero's cards are his deal, the opponent's five X are no
+    deal at all (unknown cards), each 'stands pat [..]' keeps the cards it names, or unknown ones."""
+    pat, _ = read_hands(EXPORT_2016)
+    deals = [(a.player, a.cards) for a in pat.actions if a.kind is K.DEAL]
+    hero = tuple(map(parse_card, "8c 6d 4h 3s 2d".split()))
+    assert deals == [("Hero", hero)] and pat.hero == "Hero"
+    draws = [(a.player, a.count, a.kept) for a in pat.actions if a.kind is K.DRAW]
+    assert draws == [("Hero", 0, hero), ("Vic", 0, None)] * 3
+    result = replay(pat)
+    assert result.findings == () and result.settlement.returned == {"Vic": 5000}  # his last bet, in 448€
+
+
+def test_the_2016_export_discards_with_hidden_and_shown_cards() -> None:
+    """Row 'draws' and 'cards': 'discards N cards [X X]' then 'Dealt to P [X X X] [X X]' is a draw of
+    N unknown cards (the count the discards'); the hero's names his cards. Row 'sitting out': Dan,
+    who 'denies big blind' and has no other line, is not dealt in."""
+    _, multiway = read_hands(EXPORT_2016)
+    assert [s.name for s in multiway.seats if s.sitting_out] == ["Dan"]
+    draws = {(a.player, a.line): a for a in multiway.actions if a.kind is K.DRAW and a.count}
+    bob = draws[("Bob", 60)]
+    assert (bob.count, bob.discarded, bob.received, bob.received_count) == (2, None, None, None)
+    hero = draws[("Hero", 64)]
+    assert (hero.discarded, hero.kept, hero.received) == (
+        tuple(map(parse_card, ("Kc", "Qc"))), tuple(map(parse_card, ("7d", "4s", "2h"))),
+        tuple(map(parse_card, ("8c", "3d"))))
+    assert replay(multiway).findings == ()
+
+
+def test_a_hidden_draw_of_another_count_than_the_discards_is_a_claim() -> None:
+    """Row 'cards': 'discards 2 cards [X X]' then 'Dealt to Bob [X X X X] [X]' claims one new card."""
+    text = EXPORT_2016.read_text(encoding="utf-8").replace("Dealt to Bob [X X X] [X X]", "Dealt to Bob [X X X X] [X]")
+    _, multiway = read_text(text)
+    bob = next(a for a in multiway.actions if a.kind is K.DRAW and a.player == "Bob")
+    assert (bob.count, bob.received_count) == (2, 1)
+    assert [f.code for f in replay(multiway).findings] == ["DRAW_COUNT_MISMATCH"]
+
+
+def test_a_fault_in_a_draw_s_dealt_cards_is_on_its_dealt_to_line() -> None:
+    """RULES.md §11.1: a fault in the cards a draw deals is reported where they are dealt, as for the
+    readers of the shared toolkit: Hero's 'Dealt to Hero [7d 4s 2h] [8c 7d]' (line 65) deals him a 7d
+    he kept, not his 'discards 2 cards' line above it (64); Bob's 'Dealt to Bob [X X X X] [X]'
+    (line 61) claims one card for two discards, not his line 60."""
+    text = EXPORT_2016.read_text(encoding="utf-8")
+    _, twice = read_text(text.replace("Dealt to Hero [7d 4s 2h] [8c 3d]", "Dealt to Hero [7d 4s 2h] [8c 7d]"))
+    hero = next(a for a in twice.actions if a.kind is K.DRAW and a.player == "Hero" and a.count)
+    assert hero.received_lines == (65, 65)
+    assert [(f.code, f.line, str(f.actual)) for f in replay(twice).findings][0] == ("DRAW_CARD_UNAVAILABLE", 65, "7d")
+    _, short = read_text(text.replace("Dealt to Bob [X X X] [X X]", "Dealt to Bob [X X X X] [X]"))
+    assert [(f.code, f.line) for f in replay(short).findings] == [("DRAW_COUNT_MISMATCH", 61)]
+
+
+def test_a_draw_dealt_twice_is_a_parse_error() -> None:
+    text = EXPORT_2016.read_text(encoding="utf-8").replace("Dealt to Bob [X X X] [X X]\n",
+                                                           "Dealt to Bob [X X X] [X X]\nDealt to Bob [X X X] [X X]\n")
+    failures = [r for r in read_text(text) if isinstance(r, ParseFailure)]
+    assert len(failures) == 1 and "a second 'Dealt to Bob' in one draw" in failures[0].message
+    assert failures[0].line == 62
+
+
+def test_the_2021_table_line_and_both_blinds_with_a_big_blind_of_nothing() -> None:
+    """Row 'posts' and the header: 'Table 'Fixture' 6-max …' has no colon in 2021; Ann's 'small blind
+    0.75€ out of position' is her live big blind and 0.25€ dead, her 'big blind 0€ out of position'
+    nothing. She checks her option, calls the raise with 1€, and the hand is clean."""
+    (record,) = read_hands(EXPORT_2021)
+    posts = [(a.kind, a.player, a.amount) for a in record.actions if a.kind.value.startswith("post")]
+    assert posts == [(K.POST_SB, "Hero", 25), (K.POST_BB, "Eve", 50), (K.POST_BB, "Ann", 50), (K.POST_DEAD, "Ann", 25)]
+    result = replay(record)
+    assert result.findings == () and result.settlement.collected == {"Hero": 405}
+    text = EXPORT_2021.read_text(encoding="utf-8")
+    (old,) = read_text(text.replace("Seat #2 is the button", "Seat 0000002 is the button"))
+    assert isinstance(old, HandRecord) and old.button == "Bob"

@@ -26,8 +26,10 @@ NOT_FROM_TEXT = {
                       "CARD_MALFORMED is raised where cards are typed in (the dealer assistant, `showdown`)",
     "HISTORY_ABORTED": "both readers reject an action by a player who is not seated as a PARSE_ERROR, so a record "
                        "read from text never names an unknown player; the replay raises it for records built in code",
+    "RUNS_CONTRADICT": "a hand run more than once (RULES.md §18.5) is read from KingsClub's logs alone "
+                       "(fixtures/kingsclub/RUNS_CONTRADICT.txt): no other format read here writes one",
 }
-"""Codes no text history can raise, and why."""
+"""Codes no PokerStars text or PHH can raise, and why (Winamax's and OnGame's fixtures share them)."""
 
 EXPECTED = {
     'ACTION_AFTER_ROUND_CLOSED.txt': [

@@ -313,6 +313,8 @@ BOTH = {
     "DISCARD_NOT_IN_HAND": "the hero's discards are read from his hand before and after: always in it",
     "MIN_OPEN_VIOLATION": "the default opening minimum is one big blind, as any raise's",
     "POT_ELIGIBILITY_WRONG": "needs a side pot the corpus does not show how either site prints",
+    "RUNS_CONTRADICT": "a hand run more than once (RULES.md §18.5) is read from KingsClub's logs alone "
+                       "(fixtures/kingsclub/RUNS_CONTRADICT.txt): no other format read here writes one",
     "RAISE_NOT_REOPENED": "an engine rule on short all-ins; nothing of either site's writing in it",
     "ACTION_NO_BETTING_POSSIBLE": "an engine rule on all-in players; nothing of either site's writing in it",
 }

@@ -31,7 +31,7 @@ PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
 FORMATS = ("human", "json")
 _BATCH = 512  # JSON lines written at once
-_SKIP_LABELS = {"cancelled": " (cancelled)", "run_twice": " (run twice)"}
+_SKIP_LABELS = {"cancelled": " (cancelled)"}
 """How the summary names a hand skipped for a reason other than its game (``Skipped.reason``)."""
 
 
@@ -411,8 +411,7 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
-        console.line(f"skipped: games drawdealer does not play, cancelled hands, hands run twice (GAME_UNSUPPORTED): "
-                     f"{games}")
+        console.line(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}")
     if codes:
         from rich import box
         from rich.table import Table

@@ -179,6 +179,9 @@ _REGISTRY: tuple[CodeInfo, ...] = (
              example="the next deal starts without the false opener's 10"),
     CodeInfo(code="IT_CARRIED_POT_WRONG", severity=E, title="next deal's starting pot ≠ carried money + forced bets", section="10.5",
              example="carried 90 + invito 10 recorded as 90"),
+    # --- §18 site conventions
+    CodeInfo(code="RUNS_CONTRADICT", severity=E, title="the runs of a hand run twice cannot both be true", section="18.5",
+             example="Hero keeps 2h in run 1, and Villain holds 2h in run 2"),
 )
 
 CODES: dict[str, CodeInfo] = {info.code: info for info in _REGISTRY}

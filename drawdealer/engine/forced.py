@@ -135,9 +135,13 @@ class ForcedBets:
             self._put_forced(i, amount)
         else:  # POST_DEAD: dead money (a dead blind; the Italian false opener's penalty)
             self.dead_paid[i] += amount
-            self.stack[i] -= amount
-            self.pot += amount
-            self.dead += amount
+            if self.italian:  # owed from the last deal (§10.4, §10.5): the middle's, no one's stake
+                self.stack[i] -= amount
+                self.pot += amount
+                self.dead += amount
+            else:  # a dead blind (§18.4): in his T[i] (§9.4), no part of his bet in the round
+                self._put(i, amount, live=False)
+                self.dead_posted = True
         return problems
 
     def _put_forced(self, i: int, amount: int) -> None:

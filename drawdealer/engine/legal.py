@@ -129,12 +129,10 @@ class LegalQueries:
             bet_ok = stack > 0 and others
         elif all_in_to > high and others:
             if structure is Structure.FIXED:
-                active = self.n - sum(self.folded)
-                uncapped = opts.fl_heads_up_uncapped and active == 2 and not r.capped_multiway
                 reopened = not r.acted[i] or r.full > r.level[i]
-                if (r.nbets < opts.fl_max_bets_per_round or uncapped) and reopened:
+                if not self._fixed_capped() and reopened:
                     raise_ok = True
-                    min_to = max_to = min(r.full + r.unit, all_in_to)
+                    min_to = max_to = min(self._fixed_raise_to(), all_in_to)
             elif spec.is_italian:
                 step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else self.chip
                 limit = opts.it_max_raises_per_round

@@ -128,6 +128,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {s.key: s for s in (
     _spec("FL_MAX_BETS_PER_ROUND", 4, "integer ≥ 2", "7.2", _int(2)),
     _spec("FL_HEADS_UP_UNCAPPED", False, "bool", "7.2", _bool),
     _spec("FL_SHORT_ALLIN_REOPEN_FRACTION", Fraction(1, 2), "0..1", "7.2", _number(0, 1)),
+    _spec("FL_RAISE_AFTER_SHORT_ALLIN", "ALLIN_PLUS_UNIT", "ALLIN_PLUS_UNIT, COMPLETE_LEVEL", "18.2",
+          _choice("ALLIN_PLUS_UNIT", "COMPLETE_LEVEL")),
+    _spec("SITE_KILLS_SITTING_OUT", False, "bool", "18.3", _bool),
     _spec("MIN_OPEN_PREDRAW", "BB", "BB, TWO_BB", "7.4", _choice("BB", "TWO_BB")),
     _spec("BURN_BEFORE_INITIAL_DEAL", False, "bool", "8.1", _bool),
     _spec("BURN_BEFORE_DRAW_ROUND", True, "bool", "8.2", _bool),
@@ -198,6 +201,8 @@ class Options:
     fl_max_bets_per_round: int = 4
     fl_heads_up_uncapped: bool = False
     fl_short_allin_reopen_fraction: Fraction = Fraction(1, 2)
+    fl_raise_after_short_allin: str = "ALLIN_PLUS_UNIT"
+    site_kills_sitting_out: bool = False
     min_open_predraw: str = "BB"
     burn_before_initial_deal: bool = False
     burn_before_draw_round: bool = True

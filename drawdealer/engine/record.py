@@ -89,12 +89,17 @@ class Action:
 
 @record
 class Seat:
-    """A player at the table: seat number as the log gives it, name, chips at the start."""
+    """A player at the table: seat number as the log gives it, name, chips at the start.
+
+    ``sitting_out``: seated but not dealt in. ``absent``: dealt in although the log marks him as
+    sitting out (a tournament deals an absent player and folds his hand for him, RULES.md §18.3).
+    """
 
     seat: int
     name: str
     stack: int
     sitting_out: bool = False
+    absent: bool = False
 
 
 @record
@@ -164,6 +169,8 @@ class HandRecord:
 
     ``game`` is a game id or alias understood by ``engine.variants`` (``27TD-FL`` …);
     ``options`` overrides RULES.md §13 defaults (a site's house rules, e.g. PokerStars' reshuffle).
+    ``runs``: a hand whose rest was dealt more than once (RULES.md §18.5) holds in ``actions`` the play
+    up to where the runs began, and in ``runs`` each run's actions (its draws and showdown).
     """
 
     hand_id: str
@@ -180,3 +187,4 @@ class HandRecord:
     hero: str | None = None
     currency: str = ""  # "$", "€" or "" for chips; amounts are in cents when a currency is set
     extra: dict[str, Any] = field(default_factory=dict)  # format-specific fields kept for round trips
+    runs: tuple[tuple[Action, ...], ...] = ()  # run more than once: the actions of each run (RULES.md §18.5)

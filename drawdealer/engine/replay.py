@@ -125,6 +125,10 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
                       carry=carry, currency=record.currency)
     findings += state.setup_problems()
     state.play(record.actions, findings)
+    if record.runs and not state.aborted:
+        from drawdealer.engine.runs import play_runs
+
+        findings += play_runs(state, record.runs)
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None

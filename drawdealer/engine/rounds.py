@@ -23,6 +23,7 @@ class RoundState:
 
     high: int = 0  # H
     full: int = 0  # F, fixed limit
+    complete_to: int = 0  # fixed limit, COMPLETE_LEVEL: the raise-to completing a half-bet all-in (§18.2), or 0
     lraise: int = 0  # Lraise, big-bet games and Italian LAST_INCREMENT
     nbets: int = 0  # bets + raises counted toward the fixed-limit cap (or Italian raises)
     unit: int = 0  # fixed-limit bet size of this round
@@ -43,7 +44,7 @@ class BettingRound:
 
     def _reset_round(self) -> None:
         r, n = self.rnd, self.n
-        r.high = r.full = r.nbets = 0
+        r.high = r.full = r.nbets = r.complete_to = 0
         r.aggressor = -1
         r.any_bet = r.capped_multiway = r.blind = r.skipped = False
         r.opened = True
@@ -111,12 +112,31 @@ class BettingRound:
         return self._pass_turn(i, problems)
 
     def _fold_turn(self, i: int, a: Action) -> list[Problem]:
-        """Fold (RULES.md §7.1)."""
+        """Fold (RULES.md §7.1), or the site's kill of an absent player's hand (:meth:`_kill`)."""
         problems: list[Problem] = []
-        if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
-            return problems
+        if i != self.to_act or self.phase != BETTING:
+            if i in self.absent and self.stack[i] == 0 and not self.folded[i] and self.phase in (BETTING, DRAW):
+                return self._kill(i)
+            if not self._take_turn(i, a, problems):
+                return problems
         self._fold(i)
         return self._pass_turn(i, problems)
+
+    def _kill(self, i: int) -> list[Problem]:
+        """The site folds the hand of a player it marks as sitting out, all-in on his forced bet, as
+        the action reaches him: his chips stay in the pot, he has no claim to any pot, and nobody
+        else's turn changes (RULES.md §18.3, ``SITE_KILLS_SITTING_OUT``)."""
+        problems: list[Problem] = []
+        self._fold(i)
+        if self.phase == DRAW:
+            if i in self.draw_order[self.draw_pos:]:
+                self.draw_order.remove(i)
+                if self.draw_pos >= len(self.draw_order):
+                    self._finish_draw_round(problems)
+        elif self.nactive <= 1:
+            self.to_act = -1
+            problems += self._end_round()
+        return problems
 
     def _bet(self, i: int, a: Action) -> list[Problem]:
         """Bet ``amount`` chips: only with no bet to face; one that only calls counts as a call (§7.1)."""
@@ -307,7 +327,7 @@ class BettingRound:
         if to <= high:
             if not all_in:
                 code = "RAISE_SIZE_FIXED_LIMIT" if fixed else "RAISE_BELOW_MINIMUM"
-                want = r.full + r.unit if fixed else high + r.lraise
+                want = self._fixed_raise_to() if fixed else high + r.lraise
                 problems.append((code, f"{self.names[i]} raises to {self.money(to)}, not above the bet of "
                                        f"{self.money(high)}", want, to, {}))
         elif fixed:
@@ -333,8 +353,23 @@ class BettingRound:
         r.level[i] = r.full if fixed else r.high
         return problems
 
+    def _fixed_raise_to(self) -> int:
+        """The fixed-limit raise-to now: ``F + unit`` (RULES.md §7.2), or, while a half-bet all-in waits
+        for its completion under ``FL_RAISE_AFTER_SHORT_ALLIN = COMPLETE_LEVEL``, the level it began
+        completed: the last full level before it plus one unit (§18.2)."""
+        r = self.rnd
+        return r.complete_to or r.full + r.unit
+
+    def _fixed_capped(self) -> bool:
+        """Whether the cap forbids another fixed-limit bet or raise (RULES.md §7.2): ``FL_MAX_BETS_PER_ROUND``
+        bets made, unless the pot is heads-up and uncapped; the completion of a half-bet all-in is
+        part of the all-in's bet (§18.2)."""
+        r, opts = self.rnd, self.opts
+        return (r.nbets >= opts.fl_max_bets_per_round and not r.complete_to
+                and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway))
+
     def _fixed_limit_size(self, i: int, to: int, all_in: bool, is_bet: bool) -> list[Problem]:
-        """A fixed-limit bet or raise above the bet: its size, the cap, reopening (RULES.md §7.2)."""
+        """A fixed-limit bet or raise above the bet: its size, the cap, reopening (RULES.md §7.2, §18.2)."""
         problems: list[Problem] = []
         r, opts = self.rnd, self.opts
         unit, full, nbets = r.unit, r.full, r.nbets
@@ -343,13 +378,13 @@ class BettingRound:
                 problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {self.money(to)}; the bet in "
                                  f"{self.street} is {self.money(unit)}", unit, to, {"round": self.street}))
         else:
-            target = full + unit
+            target = self._fixed_raise_to()
             if to != target and not (all_in and to < target):
                 problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {self.money(to)}; the raise "
                                                            f"is to {self.money(target)}",
                                  target, to, {}))
         cap = opts.fl_max_bets_per_round
-        if nbets >= cap and not (opts.fl_heads_up_uncapped and self.nactive == 2 and not r.capped_multiway):
+        if nbets >= cap and self._fixed_capped():  # the test of nbets first spares a call (most raises)
             problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets; this is bet {nbets + 1}",
                              cap, nbets + 1, {}))
         if not is_bet and r.acted[i] and full <= r.level[i]:
@@ -357,8 +392,15 @@ class BettingRound:
             problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise of "
                              f"{self.money(unit)} since {name} acted", unit, 0, {}))
         increment = to - full
-        if increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
+        if r.complete_to and to >= r.complete_to:  # the half-bet all-in completed: its bet is counted (§18.2)
             r.full = to
+            r.complete_to = 0
+        elif increment >= unit or is_full_fixed_limit_raise(increment, unit, opts.fl_short_allin_reopen_fraction):
+            r.full = to  # a full bet or raise, or an all-in of at least the fraction: it reopens the betting
+            if increment < unit and opts.fl_raise_after_short_allin == "COMPLETE_LEVEL":
+                if r.complete_to:  # another half-bet all-in before the completion: still the same bet
+                    return problems
+                r.complete_to = full + unit
             r.nbets = nbets + 1
             if nbets + 1 >= cap and self.nactive > 2:
                 r.capped_multiway = True
@@ -470,10 +512,14 @@ class BettingRound:
         Commitments are whole-hand totals, antes included (§9.4 step 2): a player all-in for less
         than the ante can win only as much from each opponent, and the rest of an opponent's forced
         bets above that is returned when nobody else matched it. Equal antes never make an excess;
-        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals.
+        a big-blind ante (the table's, ``BIG_BLIND_ANTE``) is dead money, not in the totals. A dead
+        blind is in its poster's total but no bet (§18.4): it is never returned as uncalled.
         """
         total = self.total
-        uncalled = uncalled_excess(self.matched())
+        matched = self.matched()
+        if self.dead_posted:
+            matched = [m - d for m, d in zip(matched, self.dead_paid)]
+        uncalled = uncalled_excess(matched)
         if uncalled is not None:
             who, excess = uncalled
             short = self.short

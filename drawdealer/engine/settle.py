@@ -84,6 +84,24 @@ class Settling:
         bet = self.bet
         return self._pots([t - b for t, b in zip(self.matched(), bet)], [t - b for t, b in zip(self.total, bet)])
 
+    def _dead_capped(self, total: list[int]) -> tuple[list[int], int]:
+        """The totals that shape the pots, and the chips they leave to the last pot (RULES.md §9.4,
+        §18.4). A dead blind counts in its poster's ``T[i]``: all-in, he can win as much from each
+        opponent. But dead money of a player still in above every other such player's total is no
+        bet anybody could call: it makes no pot of its own (he would win his own dead chips back) and
+        joins the last pot, as folded chips above the top level do (§9.4 step 4)."""
+        if not self.dead_posted:
+            return total, 0
+        dead, folded, capped, above = self.dead_paid, self.folded, list(total), 0
+        for j, chips in enumerate(dead):
+            if chips and not folded[j]:
+                others = max((t for q, t in enumerate(total) if q != j and not folded[q]), default=0)
+                cap = max(total[j] - chips, others)
+                if total[j] > cap:
+                    above += total[j] - cap
+                    capped[j] = cap
+        return capped, above
+
     def pots(self) -> list[Pot]:
         """Main and side pots from the chips committed so far, dead money in the main pot (§9.4).
 
@@ -95,6 +113,7 @@ class Settling:
     def _pots(self, total: list[int], paid: list[int]) -> list[Pot]:
         """The pots of commitments ``total`` as the betting matched them, of which ``paid`` came in."""
         names, short = self.names, self.short
+        total, above = self._dead_capped(total)
         active: list[str] = []
         level = -1
         split = False
@@ -122,6 +141,8 @@ class Settling:
                         if left_out:
                             pots[k] = new_pot(amount=pots[k].amount - left_out, eligible=pots[k].eligible)
             pots = [pot for k, pot in enumerate(pots) if pot.amount or not k]  # a side pot of no chips is none
+        if above and pots:
+            pots[-1] = new_pot(amount=pots[-1].amount + above, eligible=pots[-1].eligible)
         if self.dead:
             if pots:
                 pots[0] = new_pot(amount=pots[0].amount + self.dead, eligible=pots[0].eligible)
@@ -163,7 +184,12 @@ class Settling:
             taken = by_pot = min(rake, pot_total)
         else:
             taken, by_pot = sum(rake), rake
-        awards = self.award(pots, by_pot, explain=explain)
+        if self.runs:  # run more than once: each pot shared among the runs (RULES.md §18.5)
+            from drawdealer.engine.runs import settle_runs
+
+            awards = settle_runs(self, pots, by_pot, explain=explain)
+        else:
+            awards = self.award(pots, by_pot, explain=explain)
         collected: dict[str, int] = {}
         determined = True
         for aw in awards:

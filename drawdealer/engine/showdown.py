@@ -43,7 +43,8 @@ class Showdown:
             if not self.first_show_checked:
                 self.first_show_checked = True
                 first = self._current()
-                if first >= 0 and first != i:
+                # all in (no more betting could happen): every hand is turned up, in no order (§9.1)
+                if first >= 0 and first != i and self.ncan > 1:
                     problems.append(("SHOW_ORDER", f"{name} showed first; {self.names[first]} should have, as the "
                                      f"{self.show_first_reason()}", self.names[first], name, {}))
             if a.kind is MUCK:

@@ -53,6 +53,7 @@ _RANKINGS: dict[object, Ranking] = {}
 _SEAT, _NAME, _STACK = attrgetter("seat"), attrgetter("name"), attrgetter("stack")
 _CONFIGS: dict[tuple[int, ...], tuple[GameSpec, Options, _Config]] = {}
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
+_NO_ONE: frozenset[int] = frozenset()
 
 
 class _Config:
@@ -160,7 +161,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
                  "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
                  "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone", "short")
+                 "currency", "lone", "short", "absent", "runs", "dead_posted")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -224,6 +225,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.nactive = self.ncan = n  # players not folded / not folded with chips behind
         self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
         self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
+        self.runs: list[HandState] | None = None  # the runs of a hand run more than once (engine.runs, §18.5)
+        # players whose hand the site folds when their forced bet puts them all-in (RULES.md §18.3)
+        self.absent = {index[s.name] for s in dealt if s.absent} if opts.site_kills_sitting_out else _NO_ONE
+        self.dead_posted = False  # a dead blind was posted: in the totals, no bet (forced, §18.4)
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -264,8 +269,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             new.short = list(self.short)
         new.shown, new.predraw = dict(self.shown), dict(self.predraw)
         r = self.rnd
-        new.rnd = RoundState(high=r.high, full=r.full, lraise=r.lraise, nbets=r.nbets, unit=r.unit,
-                             aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
+        new.rnd = RoundState(high=r.high, full=r.full, complete_to=r.complete_to, lraise=r.lraise, nbets=r.nbets,
+                             unit=r.unit, aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
                              opened=r.opened, blind=r.blind, skipped=r.skipped, acted=list(r.acted),
                              level=list(r.level))
         d, nd = self.deck, object.__new__(DeckState)

@@ -18,7 +18,7 @@ posts                         ``HAND_BLINDS`` ``KIND="HAND_SB"`` / ``"HAND_BB"``
                               order (the big blind may come first: the record lists the small
                               blind, the big blind, then dead money, §6.1); a second ``HAND_SB`` is a
                               dead small blind; ``HAND_AB`` both blinds (a big blind, and the
-                              small blind above it as dead money); ``HAND_ANTE``
+                              small blind above it as dead money, RULES.md §18.4); ``HAND_ANTE``
 players                       ``<PLAYER NAME SEAT AMOUNT STATE DEALER>`` for every seat of the
                               table: ``STATE_EMPTY`` is an empty seat, ``STATE_SITOUT`` sits
                               out, ``DEALER="Y"`` has the button. The button may sit out (a
@@ -60,6 +60,9 @@ rules of play                 PokerStars' options (deal to the last card, the re
                               non-live card, a bet and three raises, no rake before the draw):
                               nothing in the corpus contradicts them
 table size                    the number of ``<PLAYER>`` seats listed
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3: no fixed-limit hand of
+                              the corpus has a raise after an all-in of half a bet or more, nor a
+                              hand killed for a sitting-out player
 ============================  ===============================================================
 
 Not read: the hand descriptions (``HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_TENS)"``, ``WINCARDS``),
@@ -72,7 +75,7 @@ from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.cards import Card, parse_card
 from drawdealer.engine.record import Action, ActionKind, HandRecord, PotClaim, Seat
-from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import changed_cards, site_stakes, unsupported
 from drawdealer.parsers.xmlsafe import Node, XmlBuilder, XmlError, prologue_failure, read_hand
@@ -93,9 +96,9 @@ _RANKS = "A23456789TJQK"
 
 
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
-    """Boss Media's rules as RULES.md §13 options: PokerStars' (§8.3, §8.4, §7.2, §9.5, §6.1), see
-    the module docstring."""
-    return pokerstars_rules(max_seats=max_seats, antes=antes)
+    """Boss Media's rules as RULES.md §13 options: PokerStars' online ones (§8.3, §8.4, §7.2, §9.5,
+    §6.1), see the module docstring."""
+    return online_rules(max_seats=max_seats, antes=antes)
 
 
 def card(link: str, node: Node) -> int | None:

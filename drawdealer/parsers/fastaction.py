@@ -66,8 +66,9 @@ action_from: Callable[[tuple[Any, ...], int | None, str], Action] = maker(
 """``action_from(action_template(kind, player, …), line, text)`` == ``Action(kind=kind, player=player, …,
 line=line, text=text)``."""
 
-new_seat: Callable[..., Seat] = maker(Seat, ("seat", "name", "stack", "sitting_out"), positional=True, name="new_seat")
-"""``new_seat(seat, name, stack, sitting_out)`` == ``Seat(seat=…, …)``."""
+new_seat: Callable[..., Seat] = maker(Seat, ("seat", "name", "stack", "sitting_out", "absent"), positional=True,
+                                     name="new_seat")
+"""``new_seat(seat, name, stack, sitting_out, absent)`` == ``Seat(seat=…, …)``."""
 
 new_pot_claim: Callable[..., PotClaim] = maker(PotClaim, ("player", "amount", "pot_index", "line"),
                                                  positional=True, name="new_pot_claim")
@@ -83,6 +84,6 @@ summary_collected, reshuffles, lines, uncalled_printed, uncalled_in_collected, r
 
 new_record: Callable[..., HandRecord] = maker(
     HandRecord, ("hand_id", "game", "seats", "button", "stakes", "actions", "claims", "options", "source",
-                 "line", "end_line", "hero", "currency", "extra"), positional=True, name="new_record")
+                 "line", "end_line", "hero", "currency", "extra", "runs"), positional=True, name="new_record")
 """``new_record(hand_id, game, seats, button, stakes, actions, claims, options, source, line,
-end_line, hero, currency, extra)`` == ``HandRecord(…)``."""
+end_line, hero, currency, extra[, runs])`` == ``HandRecord(…)``."""

@@ -27,7 +27,7 @@ posts                         ``posts the small blind of X``, ``posts the big bl
                               lists them from the small blind round the table; the order does not
                               matter to the rules, §6.1, and PHH's per-seat antes are read so);
                               a player coming in posts ``posts X`` (a live big blind) and may
-                              add ``posts a dead small blind of X`` (dead money)
+                              add ``posts a dead small blind of X`` (dead money, RULES.md §18.4)
 raises                        ``raises to X``: the total in front of the player this round
 all in                        ``calls X, and is all in`` (or without the comma)
 draws                         ``P discards N cards [..]`` (the cards for the hero only), every
@@ -57,6 +57,10 @@ table size                    ``(6 max)``, ``(heads up)``; a header without one 
                               number: Full Tilt's Badugi tables seat 8 (``MAX_PLAYERS_27``, §2.1)
 winner's muck                 a winner nobody called ``mucks`` before the pot: not a showdown
                               muck (read as nothing); after ``*** SHOW DOWN ***`` it is one
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3 (``online_rules``, not
+                              PokerStars' own): no fixed-limit hand of the corpus has a raise
+                              after an all-in of half a bet or more, nor a hand killed for a
+                              sitting-out player
 ============================  ===============================================================
 
 Read but not checked: the pot printed with each draw, and the hand descriptions (``with
@@ -74,7 +78,7 @@ import re
 from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.record import ActionKind, HandRecord
-from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table
 from drawdealer.parsers.sitekit import betting_rows, parse_card_list, site_stakes, unsupported
@@ -133,10 +137,11 @@ _SEAT_NUMBER = re.compile(r"Seat (\d+): ")
 
 
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
-    """Full Tilt's rules as RULES.md §13 options: PokerStars' (its reshuffle of every non-live card
-    but the current player's discards, §8.4; deal to the last card, §8.3; a bet and three raises,
-    §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which Full Tilt's logs share."""
-    return pokerstars_rules(max_seats=max_seats, antes=antes)
+    """Full Tilt's rules as RULES.md §13 options: PokerStars' online ones (its reshuffle of every
+    non-live card but the current player's discards, §8.4; deal to the last card, §8.3; a bet and
+    three raises, §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which Full Tilt's
+    logs share; not PokerStars' own conventions of §18, which they do not show (the table)."""
+    return online_rules(max_seats=max_seats, antes=antes)
 
 
 class FullTiltBuilder(HandBuilder):

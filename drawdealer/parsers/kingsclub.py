@@ -4,8 +4,9 @@ Games: Limit, Pot Limit and No Limit 2-7 Triple Draw, 2-7 Single Draw, 5 Card Dr
 Triple and Single Draw, Badeucey and Badacey, headers ``#45394277: Limit Badugi - 30/60`` then the
 date and ``Table 'The Zoo' Seat 4 is the button``. A hand of a game drawdealer does not play (2-7
 Drawmaha, Hold'em …) is :class:`~drawdealer.parsers.results.Skipped` from its header alone; so is a
-hand the site ran twice (below) and a hand it cancelled. Written on :mod:`~drawdealer.parsers.sitekit`:
-:data:`LINES` is the table of line patterns, :class:`KingsClubBuilder` the builder.
+hand it cancelled. A hand the site ran twice is read run by run (the table's row 'run it twice').
+Written on :mod:`~drawdealer.parsers.sitekit`: :data:`LINES` is the table of line patterns,
+:class:`KingsClubBuilder` the builder.
 
 KingsClub's house rules, as its logs show them (../shared/corpus/fpdb/cash/KingsClub/Draw and
 FPDB's ``KingsClubToFpdb.py``); :func:`house_rules` sets the rule options:
@@ -20,12 +21,15 @@ blinds, pot and no limit      ``No Limit 2-7 Single Draw - 25/50``: small and bi
 antes                         not in the header: ``P: posts ante 5.50`` (the table's ante is the
                               largest posted); listed from seat 1 up, the record lists them from
                               the small blind round the table (the order does not matter, §6.1)
-posts                         ``P: posts the small blind X``, ``P: posts the big blind X``; FPDB's
-                              ``P: posts blind X`` (no sample in the corpus) is a live big blind
-                              out of position, or, for small + big, the big blind live and the
-                              small one dead (``POST_DEAD``, as Full Tilt's dead small blind)
-missed blinds                 not always printed: the corpus' ``missed.sb`` hand pays a dead
-                              small blind it never logs (README "Real data")
+posts                         ``P: posts the small blind X``, ``P: posts the big blind X``
+missed blinds                 ``P: posts blind X`` from a seat outside the blinds makes up the
+                              blinds he missed (RULES.md §18.4): X live, as a big blind out of
+                              position, and the small blind dead, which the line does not print
+                              (``POST_DEAD`` on the same line): in a real 44/88 triple draw hand
+                              the summary's stack changes add up to minus the rake only so (the
+                              poster's change is X + 22 more than his play); the make-up post of
+                              the corpus' ``missed.sb`` hand is not printed at all (its review in
+                              tests/test_corpus_conformance.py)
 deal                          ``Dealt to P: [X X X X X]`` for every player dealt in, the hero's
                               cards shown: a seat with no such line sits out. A deal of unknown
                               cards of the game's size is not recorded (as PHH's ``????``); any
@@ -42,12 +46,17 @@ streets                       ``*** 1ST BETTING ROUND ***``, ``*** 2ND DRAW ***`
                               the replay knows the rounds from the actions (some hands omit them)
 showdown                      no ``SHOW DOWN`` marker: ``P shows [..]`` after the last round,
                               every player still in shows (the corpus; FPDB reads no muck line)
-run it twice                  ``Run 1: P shows``, ``Run 2: P shows`` and a hero draw of two sets
-                              (``draws [8c] [Qs]``): the draw dealt twice and the pot shared by the
-                              runs. RULES.md has one draw of as many cards as thrown away (§6.3)
-                              and one showdown per pot (§9.4-§9.6), so the hand is skipped with a
-                              notice (reason ``run_twice``); its first run alone would give the
-                              log a false winner where the runs split the pot
+run it twice                  ``Run 1: P shows [..]``, ``Run 2: P shows [..]`` and the hero's draw
+                              with one set of new cards per run (``discards [Th] draws [8c] [Qs]``):
+                              the rest of the hand dealt twice (RULES.md §18.5). The record holds
+                              the play up to the end of the betting, and each run's lines: its own
+                              (``Run N:``, the N-th set of new cards) and those of no run (the other
+                              draws and shows) in every run; each run is replayed and its part of the
+                              pot awarded on its own hands (the corpus' four hands: the same winner
+                              twice in three, the pot split in the fourth). In the three where a
+                              player draws two, his hands of the two runs share four cards: one of
+                              his new cards is the same in both runs (the validator cannot tell it
+                              from a kept card, and does not flag it)
 uncalled bets                 never printed: given back silently (the corpus' A-5 triple draw
                               hand: Hero's last bet of 88 returns, his final stack shows it), so a
                               missing line is no claim (``Claims.uncalled_printed`` false)
@@ -64,8 +73,12 @@ final stacks                  ``Seat N: P (X) +Y``: the stack after the hand (a 
                               starting stack (else the summary contradicts itself: a parse error)
 table size                    never printed: a table seats at least its highest seat number
                               (7 at 'The Zoo' and 'Real Deal Mix': ``MAX_PLAYERS_27``, §2.1)
-reshuffle, last card, cap     as PokerStars' (:func:`~drawdealer.parsers.pokerstars.house_rules`);
+reshuffle, last card, cap     as PokerStars' (:func:`~drawdealer.parsers.pokerstars.online_rules`);
                               every capped round of the corpus is a bet and three raises (§7.2)
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3 (``online_rules``, not
+                              PokerStars' own): no fixed-limit hand of the corpus has a raise
+                              after an all-in of half a bet or more, nor a hand killed for a
+                              sitting-out player
 ============================  ===============================================================
 
 Not read: the date line (kept in ``extra``), tournament hands (``Table 'T123 [4]'``, no sample:
@@ -77,13 +90,16 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator
 
-from drawdealer.engine.record import HandRecord, PotClaim, Stakes
+from drawdealer.engine.frozen import replace
+from drawdealer.engine.record import Action, HandRecord, PotClaim, Stakes
 from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.variants import get_game
-from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, Ledger, LineError, betting_rows, line_table
 from drawdealer.parsers.sitekit import parse_amount, parse_card_list, unsupported
+
+_BETTING = frozenset({K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE})
 
 GAMES = {
     "2-7 Triple Draw": "27TD",
@@ -114,9 +130,9 @@ LINES = line_table(
     ("dealt", "Dealt to ", rf"Dealt to {_WHO}: \[(?P<cards>[^\]]*)\]$"),
     *betting_rows(_WHO + " ", ALL_IN),
     ("draws", " draws ", rf"{_WHO} draws (?P<n>\d+)(?: cards?)?$"),
-    ("swap", " discards ", rf"{_WHO} discards \[(?P<cards>[^\]]*)\] draws \[(?P<new>[^\]]*)\](?P<run2> \[[^\]]*\])?$"),
+    ("swap", " discards ", rf"{_WHO} discards \[(?P<cards>[^\]]*)\] draws (?P<new>\[[^\]]*\](?: \[[^\]]*\])*)$"),
     ("pat", " stands pat", rf"{_WHO} stands pat$"),
-    ("run", "Run ", r"Run \d+: .*$"),
+    ("run", "Run ", rf"Run (?P<run>\d{{1,2}}): {_WHO} shows \[(?P<cards>[^\]]*)\]$"),
     ("show", " shows ", rf"{_WHO} shows \[(?P<cards>[^\]]*)\]$"),
     ("section", "*** ", r"\*\*\* (?P<section>[A-Z0-9 ]+) \*\*\*$"),
     ("noise", " sits out", rf"{_WHO} sits out$"),
@@ -128,15 +144,12 @@ LINES = line_table(
 """Every line of a hand after its table line: its kind, a word it must hold and its pattern."""
 
 
-class RunTwice(Exception):
-    """The hand was run twice (a ``Run N:`` line or a draw dealt twice): skipped, see the table."""
-
-
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
     """KingsClub's rules as RULES.md §13 options: PokerStars' online ones (every non-live card but
     the current player's discards reshuffled, §8.4; deal to the last card, §8.3; a bet and three
-    raises, §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which its logs agree with."""
-    return pokerstars_rules(max_seats=max_seats, antes=antes)
+    raises, §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), which its logs agree with;
+    not PokerStars' own conventions of §18, which they do not show (the table)."""
+    return online_rules(max_seats=max_seats, antes=antes)
 
 
 class KingsClubBuilder(HandBuilder):
@@ -153,6 +166,8 @@ class KingsClubBuilder(HandBuilder):
         self.dealt: set[str] = set()
         self.rake = 0  # no 'Rake' line: no rake (the table's row 'rake')
         self.ledger = Ledger()  # the chips each player has in front of him this betting round (row 'calls')
+        self.make_ups: list[int] = []  # the index of each 'posts blind X' (row 'missed blinds')
+        self.runs: dict[int, int] = {}  # the index of each action of one run only → its run (row 'run it twice')
 
     def on_post_sb(self, m: re.Match[str], number: int, line: str) -> None:
         super().on_post_sb(m, number, line)
@@ -180,16 +195,10 @@ class KingsClubBuilder(HandBuilder):
         super().on_raise(m, number, line)
 
     def on_post_blind(self, m: re.Match[str], number: int, line: str) -> None:
-        """``P: posts blind X``: a live big blind, or small + big (the big live, the small dead)."""
-        amount, (small, big) = self.amount(m["amt"]), self.blinds
-        if amount == big:
-            self.on_post_bb(m, number, line)
-        elif amount == small + big:
-            self.add(K.POST_BB, m["name"], number, line, amount=big)
-            self.ledger.bring_to(m["name"], big)
-            self.add(K.POST_DEAD, m["name"], number, line, amount=small, all_in=self.all_in(m))
-        else:
-            raise LineError(f"a blind of {m['amt']} is neither the big blind nor the small and big blinds")
+        """``P: posts blind X``: X live (a big blind out of position); from a seat outside the blinds
+        the small blind dead as well, unprinted (:meth:`finish`, the table's row 'missed blinds')."""
+        self.make_ups.append(len(self.actions))
+        self.on_post_bb(m, number, line)
 
     def on_dealt(self, m: re.Match[str], number: int, line: str) -> None:
         """``Dealt to P: [X X X X X]`` (the hero's cards shown): who is dealt in."""
@@ -213,18 +222,45 @@ class KingsClubBuilder(HandBuilder):
         self.draw(m["name"], number, line, count=int(m["n"]))
 
     def on_swap(self, m: re.Match[str], number: int, line: str) -> None:
-        """The hero's ``discards [..] draws [..]``; a second set of new cards is a second run."""
-        if m["run2"] is not None:
-            raise RunTwice
-        discarded, received = parse_card_list(m["cards"]), parse_card_list(m["new"])
-        self.draw(m["name"], number, line, count=len(discarded), discarded=discarded, received=received,
-                  received_count=len(received))
+        """The hero's ``discards [..] draws [..]``; a second set of new cards is the draw of a second
+        run, and so on (the table's row 'run it twice')."""
+        discarded = parse_card_list(m["cards"])
+        for run, new in enumerate(m["new"][1:-1].split("] ["), 1):
+            received = parse_card_list(new)
+            if run > 1:
+                self.runs[len(self.actions)] = run
+            elif "] [" in m["new"]:
+                self.runs[len(self.actions)] = 1
+            self.draw(m["name"], number, line, count=len(discarded), discarded=discarded, received=received,
+                      received_count=len(received))
 
     def on_pat(self, m: re.Match[str], number: int, line: str) -> None:
         self.draw(m["name"], number, line)
 
     def on_run(self, m: re.Match[str], number: int, line: str) -> None:
-        raise RunTwice
+        """``Run N: P shows [..]``: P's hand in run N (the table's row 'run it twice')."""
+        run = int(m["run"])
+        if run < 1:
+            raise LineError("runs are numbered from 1", column=5)
+        self.runs[len(self.actions)] = run
+        self.on_show(m, number, line)
+
+    def split_runs(self) -> tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]]:
+        """The actions up to where the runs began (after the last betting action) and each run's:
+        its own lines, and the lines of no run (the other draws and shows) in every run."""
+        if not self.runs:
+            return tuple(self.actions), ()
+        start = max((k for k, a in enumerate(self.actions) if a.kind in _BETTING), default=-1) + 1
+        first = min(self.runs)
+        if first < start:
+            raise LineError("a run begins before the betting is over", index=self.actions[first].line - self.start)
+        count = max(self.runs.values())
+        if set(self.runs.values()) != set(range(1, count + 1)):
+            raise LineError(f"runs {sorted(set(self.runs.values()))}: a run is missing",
+                            index=self.actions[first].line - self.start)
+        rest = list(enumerate(self.actions))[start:]
+        return tuple(self.actions[:start]), tuple(tuple(a for k, a in rest if self.runs.get(k, run) == run)
+                                                   for run in range(1, count + 1))
 
     def on_final(self, m: re.Match[str], number: int, line: str) -> None:
         """``Seat N: P (X) +Y``: P ends with X, Y more than he started with."""
@@ -248,8 +284,31 @@ class KingsClubBuilder(HandBuilder):
         self.collected.append(PotClaim(player=self.player(m["name"]), amount=self.amount(m["amt"]),
                                        pot_index=index, line=number))
 
+    def blind_seats(self) -> list[str]:
+        """The players in the small and big blind's seats: the first two dealt in left of the button
+        (heads-up, the button and the other player; RULES.md §6.1)."""
+        dealt = [s for s in sorted(self.seats, key=lambda s: s.seat) if s.name in self.dealt] or self.seats
+        button = self.button_seat or 0
+        order = [s.name for s in dealt if s.seat > button] + [s.name for s in dealt if s.seat <= button]
+        return order[-1:] + order[:1] if len(order) == 2 else order[:2]
+
     def finish(self) -> None:
-        """A seat no ``Dealt to`` line names sits out (the table's row 'deal')."""
+        """A seat no ``Dealt to`` line names sits out (the table's row 'deal'); the dead small blind of
+        each ``posts blind X`` from a seat outside the blinds: its player posts neither blind and sits
+        in neither blind's seat (row 'missed blinds')."""
+        make_ups = set(self.make_ups)
+        blinds = {a.player for k, a in enumerate(self.actions)
+                  if a.kind in (K.POST_SB, K.POST_BB) and k not in make_ups}
+        blinds.update(self.blind_seats())
+        inserted = []
+        for k in reversed(self.make_ups):
+            post = self.actions[k]
+            if post.player not in blinds:
+                small = self.sb_post if self.sb_post is not None else self.blinds[0]
+                self.actions.insert(k + 1, replace(post, kind=K.POST_DEAD, amount=small))
+                inserted.append(k)
+        if inserted and self.runs:  # the actions of the runs moved down
+            self.runs = {k + sum(1 for at in inserted if at < k): run for k, run in self.runs.items()}
         if self.dealt:
             acted = {a.player for a in self.actions}
             for seat in self.seats:
@@ -289,15 +348,14 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
         return builder.failure("expected the table line ('Table 'T' Seat N is the button')", min(first, len(lines) - 1),
                                hand_id)
     builder.button_seat = int(table["seat"])
-    try:
-        failure = builder.read_lines(first + 1, hand_id)
-    except RunTwice:
-        return Skipped(hand_id=hand_id, game=game, reason="run_twice", line=start, end_line=end, source=source,
-                       message="KingsClub ran this hand twice (two draws, two showdowns): drawdealer's rules have "
-                               "one draw and one showdown per pot (RULES.md §6.3, §9.4-§9.6)")
+    failure = builder.read_lines(first + 1, hand_id)
     if failure is not None:
         return failure
     builder.finish()
+    try:
+        common, runs = builder.split_runs()
+    except LineError as e:
+        return builder.failure(e.message, e.index if e.index is not None else 0, hand_id)
     antes = [x.amount for x in builder.actions if x.kind is K.POST_ANTE]
     ante = max(antes, default=0)
     if fixed:
@@ -312,6 +370,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     record = builder.record(hand_id=hand_id, game=game, stakes=stakes,
                             options=house_rules(max_seats=max_seats, antes=ante > 0), currency="$", extra=extra,
                             antes_in_position_order=True)
+    if runs:
+        record = replace(record, actions=record.actions[:len(common)], runs=runs)
     return record
 
 

@@ -19,7 +19,8 @@ blinds, fixed limit           ``stakes="Limit $1/$2"``: small bet / big bet; the
 blinds, pot and no limit      ``stakes="Pot Limit ($0.05/$0.10)"``: small and big blind
 posts                         ``SMALL_BLIND``, ``BIG_BLIND``, ``ANTE``; ``INITIAL_BLIND`` (a new
                               player's live big blind); ``RETURN_BLIND`` (a returning player's
-                              blinds: a big blind, and the small blind above it as dead money)
+                              blinds: a big blind, and the small blind above it as dead money,
+                              RULES.md §18.4)
 players                       ``<player seat nickname balance dealtin>``: seats are numbered from
                               0 (the record numbers them from 1, as FPDB); ``dealtin="false"``
                               sits out; ``<players dealer="S">`` is the button's seat; events
@@ -54,6 +55,9 @@ rules of play                 PokerStars' options (deal to the last card, the re
                               bets after the first draw
 table size                    ``seats="N"`` on ``<game>`` when given, else the highest seat
 cancelled hands               a ``GAME_CANCELLED`` round: skipped
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3: no fixed-limit hand of
+                              the corpus has a raise after an all-in of half a bet or more, nor a
+                              hand killed for a sitting-out player
 ============================  ===============================================================
 
 Read but not checked: the hand descriptions (``hand="9-7-6-4-3"``), which drawdealer's rankings do
@@ -67,7 +71,7 @@ from typing import Any, Iterable, Iterator
 
 from drawdealer.engine.cards import Card, parse_card
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
-from drawdealer.parsers.pokerstars import house_rules as pokerstars_rules
+from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import SIGN, changed_cards, site_stakes, unsupported
 from drawdealer.parsers.xmlsafe import Node, XmlBuilder, XmlError, failure, parse_hand_element, prologue_failure
@@ -90,11 +94,11 @@ _DRAW_ROUNDS = frozenset({"FIRST_DRAW", "SECOND_DRAW", "THIRD_DRAW"})
 
 
 def house_rules(*, max_seats: int | None, antes: bool) -> dict[str, Any]:
-    """Merge's rules as RULES.md §13 options: PokerStars' (its reshuffle of every non-live card but
+    """Merge's rules as RULES.md §13 options: PokerStars' online ones (its reshuffle of every non-live card but
     the current player's discards, §8.4; deal to the last card, §8.3; a bet and three raises,
     §7.2; no rake without a draw, §9.5; blinds and antes, §6.1), and no cap heads-up
     (``FL_HEADS_UP_UNCAPPED``, §7.2's cash-game rule), see the module docstring."""
-    return {**pokerstars_rules(max_seats=max_seats, antes=antes), "FL_HEADS_UP_UNCAPPED": True}
+    return {**online_rules(max_seats=max_seats, antes=antes), "FL_HEADS_UP_UNCAPPED": True}
 
 
 class Game:

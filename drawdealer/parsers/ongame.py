@@ -27,7 +27,7 @@ stakes, pot and no limit      ``$1/$1``: the small and the big blind. When they 
                               button; heads-up the button), is read as the small blind
 posts                         ``P posts small blind ($X)``, ``posts big blind ($X)``, ``posts
                               ante ($X)``; a player coming in posts ``big blind`` (live) and
-                              ``posts dead blind ($X)`` (dead money, §6.1)
+                              ``posts dead blind ($X)`` (dead money, §18.4)
 bets                          ``bets $X``, ``calls $X`` (the chips put in), ``raises $X to $Y``
                               (Y: the player's total this round); ``[all in]`` when all in
 draws                         ``P changed N cards`` (``changed 0 cards``: standing pat); the
@@ -60,6 +60,9 @@ seats                         listed from the small blind round the table, not b
                               round: N``
 table size                    never printed: the highest seat number at least (seats 1 to 10)
 reshuffles, cap               never printed: RULES.md's defaults (a bet and three raises, §7.2)
+site conventions (§18)        RULES.md's defaults for §18.2 and §18.3: no fixed-limit hand of
+                              the corpus has a raise after an all-in of half a bet or more, nor a
+                              hand killed for a sitting-out player
 ============================  ===============================================================
 
 Read but not checked: the hand descriptions (``TWO_PAIR NINE, SIX``), ``Start hand:``, ``User:``,

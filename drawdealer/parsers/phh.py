@@ -27,7 +27,8 @@ for what PHH cannot say:
 - ``_drawdealer_carry``: an Italian deal's incoming carry (``pot``, ``requirement``, ``penalty``,
   ``penalty_player``, ``reentry``; RULES.md §10), checked against the previous deal's outcome;
 - ``_drawdealer_hero``, ``_drawdealer_button`` (when the button is not the last player),
-  ``_drawdealer_sitting_out`` (``[[seat, name, stack], …]``, seated but not dealt in);
+  ``_drawdealer_sitting_out`` (``[[seat, name, stack], …]``, seated but not dealt in),
+  ``_drawdealer_absent`` (``[name, …]``, dealt in though the log marks them sitting out, RULES.md §18.3);
 - ``_drawdealer_tournament``, ``_drawdealer_buy_in``, ``_drawdealer_club``: a PokerStars hand's
   tournament id, buy-in and home-game club (:data:`drawdealer.parsers.handinfo.PHH_EXTENSIONS`); its
   date, time, time zone, table, seats and level go in PHH's own fields (``year``, ``month``,
@@ -388,6 +389,7 @@ _SHAPES: dict[str, _Shape] = {
         ("sb", "bb", "ante", "small_bet", "big_bet", "invito", "chip"), _NUMBER_FIELD)),
     "_drawdealer_carry": _table("a table", pot=_NUMBER_FIELD, requirement=_STRING_FIELD, penalty=_NUMBER_FIELD,
                                 penalty_player=_STRING_FIELD, reentry=_PAIRS_FIELD),
+    "_drawdealer_absent": _Shape("an array of strings", _array_of(str)),
     "_drawdealer_sitting_out": _Shape("an array of [seat, name, stack] triples",
                                       _rows_of((int,), (str,), _NUMERIC)),
     "_drawdealer_claims": _table(
@@ -508,7 +510,11 @@ class _Reader:
 
         names = self._names(n)
         seat_numbers = self._seat_numbers(n)
-        seats = [new_seat(seat=seat_numbers[i], name=names[i], stack=stacks[i]) for i in range(n)]
+        absent = set(self._field("_drawdealer_absent", []))
+        if absent - set(names):
+            raise _Fail(f"_drawdealer_absent names no player of the hand: {sorted(absent - set(names))}",
+                        self._line("_drawdealer_absent"))
+        seats = [new_seat(seat_numbers[i], names[i], stacks[i], False, names[i] in absent) for i in range(n)]
         sitting_out = [new_seat(seat=s, name=nm, stack=conv(st, "_drawdealer_sitting_out"), sitting_out=True)
                        for s, nm, st in self._field("_drawdealer_sitting_out", [])]
         all_seats = tuple(sorted(seats + sitting_out, key=lambda s: s.seat))

@@ -136,6 +136,9 @@ class _Writer:
             fields["_drawdealer_hero"] = r.hero
         if r.button != (self.order[-1].name if self.order else None):
             fields["_drawdealer_button"] = r.button or ""
+        absent = [s.name for s in self.order if s.absent]
+        if absent:
+            fields["_drawdealer_absent"] = absent
         out = [s for s in r.seats if s.sitting_out]
         if out:
             fields["_drawdealer_sitting_out"] = [[s.seat, s.name, self.num(s.stack)] for s in out]

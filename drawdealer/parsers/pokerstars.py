@@ -102,8 +102,9 @@ SITE_NAMES = {family: name for name, family in GAME_FAMILIES.items()}
 LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
 
-def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_ante: bool = False) -> dict[str, Any]:
-    """PokerStars' rules as RULES.md §13 options, set in this one place.
+def online_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_ante: bool = False) -> dict[str, Any]:
+    """The rules PokerStars shares with the other online rooms read here (Full Tilt, KingsClub, Merge,
+    Boss Media), as RULES.md §13 options, set in this one place.
 
     - ``RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER``: PokerStars' "reshuffling the deck" page, every
       non-live card but the current player's discards (RULES.md §8.4 alternative, PS/FT).
@@ -130,6 +131,25 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
         if big_blind_ante:
             rules["BIG_BLIND_ANTE"] = True
     return rules
+
+
+def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_ante: bool = False) -> dict[str, Any]:
+    """PokerStars' rules as RULES.md §13 options: :func:`online_rules` and PokerStars' own conventions
+    (RULES.md §18), each shown by its logs (../shared/corpus/fpdb/tour/Stars/Draw):
+
+    - ``FL_RAISE_AFTER_SHORT_ALLIN = COMPLETE_LEVEL`` (§18.2): after an all-in of at least half a bet
+      short of a full one, the next raise completes the level the all-in began, and players who
+      had acted may make it. Every such hand of the corpus does so: Badugi MTT hands 52476877655
+      (a bet of 120, all-in 150, raise to 180 by the player who made it 120), 52478520236 (200,
+      all-in 270, raise to 300 by the player who made it 200) and 52479754591 (big blind 300,
+      all-in 550, raise to 600); §7.2's default would put those raises at 210, 370 and 850.
+    - ``SITE_KILLS_SITTING_OUT`` (§18.3): a tournament player marked ``is sitting out`` whose blind
+      put him all-in has his hand folded as the action reaches him (SNG hand 52589452703:
+      ``Player3: posts small blind 25 and is all-in``, then ``Player3: folds`` after a raise, and
+      the raiser takes the pot, Player3's 25 in it).
+    """
+    return {**online_rules(max_seats=max_seats, antes=antes, big_blind_ante=big_blind_ante),
+            "FL_RAISE_AFTER_SHORT_ALLIN": "COMPLETE_LEVEL", "SITE_KILLS_SITTING_OUT": True}
 
 
 # --------------------------------------------------------------------------- header, table, seats
@@ -725,14 +745,15 @@ class _Builder(HandBuilder):
                           self.claim_lines)
 
     def dealt_seats(self) -> tuple[Seat, ...]:
-        """The seats, a player marked 'is sitting out' who acts in the hand counted as dealt in: a
-        tournament deals a sitting-out player his cards and folds them for him (the corpus' Badugi
-        tournaments: 'Seat 6: Player0 (1500 in chips) is sitting out', then 'Player0: folds')."""
+        """The seats, a player marked 'is sitting out' who acts in the hand counted as dealt in and
+        ``absent``: a tournament deals a sitting-out player his cards and folds them for him (the
+        corpus' Badugi tournaments: 'Seat 6: Player0 (1500 in chips) is sitting out', then 'Player0:
+        folds'; RULES.md §18.3)."""
         seats = tuple(self.seats)
         if not any(s.sitting_out for s in seats):
             return seats
         acting = {a.player for a in self.actions}
-        return tuple(new_seat(s.seat, s.name, s.stack, False) if s.sitting_out and s.name in acting else s
+        return tuple(new_seat(s.seat, s.name, s.stack, False, True) if s.sitting_out and s.name in acting else s
                      for s in seats)
 
     # -- one line, the general way

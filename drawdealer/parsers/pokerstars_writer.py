@@ -128,7 +128,8 @@ class _Writer:
         r = self.r
         out = [self.header(), self.table()]
         for s in r.seats:
-            out.append(f"Seat {s.seat}: {s.name} ({self.amount(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else ""))
+            out.append(f"Seat {s.seat}: {s.name} ({self.amount(s.stack)} in chips)"
+                       + (" is sitting out" if s.sitting_out or s.absent else ""))
         actions = list(r.actions)
         k = 0
         while k < len(actions) and actions[k].kind in FORCED_KINDS:

@@ -48,8 +48,7 @@ class ParseFailure:
 
 @record
 class Skipped:
-    """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game), ``"cancelled"``
-    or ``"run_twice"`` (a hand the site ran twice: two draws and two showdowns, which RULES.md has not)."""
+    """A hand read but not replayed: ``reason`` is ``"game"`` (not a drawdealer game) or ``"cancelled"``."""
 
     hand_id: str
     game: str
