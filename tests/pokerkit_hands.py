@@ -333,13 +333,19 @@ def _check_odd_chips(state: pk.State, table: Table) -> None:
     97 + 38 (seed 101157 of fixed-limit Badugi). The pots are drawdealer's: a big-blind ante (the
     table's) is dead money in the main pot, not in the big blind's total (seed 7017979 of 7-handed
     Badugi: the big blind all-in, a main pot of 85 and a side pot of 95 each split with an odd chip,
-    where the ante in his total would have made 120 and 60)."""
+    where the ante in his total would have made 120 and 60). A pot's winners are the best hands shown
+    among its contenders (pokerkit's hand types), not every player who won some pot: seed 103327 of
+    8-handed Badugi has p6 and p7 tie for a main pot of 15 and a side pot of 51 that pokerkit merges
+    (33 each, §9.6: 34 and 32), while p1, who lost both, wins the top side pot alone; counted as a
+    third sharer, he made both pots look evenly split."""
     pushes = [op for op in state.operations if isinstance(op, pk.ChipsPushing)]
     won = [sum(op.amounts[i] for op in pushes) for i in range(state.player_count)]
     for op in pushes:
         winners = [a for a in op.amounts if a > 0]
         if len(winners) > 1 and max(winners) - min(winners) >= 2:
             raise Redeal("odd_chips")
+    shown = {op.player_index: state.hand_types[0].from_game(op.hole_cards) for op in state.operations
+             if isinstance(op, pk.HoleCardsShowingOrMucking) and op.hole_cards}  # a mucked hand wins nothing (§9.2)
     # what each player put in the pot, and the levels of the pots §9.4 builds from the contenders' totals
     put_in = [start - end + w for start, end, w in zip(state.starting_stacks, state.stacks, won)]
     dead = 0
@@ -348,11 +354,11 @@ def _check_odd_chips(state: pk.State, table: Table) -> None:
         dead = min(dead, state.starting_stacks[bb])
         put_in[bb] -= dead
     folded = {op.player_index for op in state.operations if isinstance(op, pk.Folding)}
-    sharers = [i for i, w in enumerate(won) if w > 0]
     below = 0
     for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded} - {0}):
         pot = sum(min(c, level) - min(c, below) for c in put_in) + dead
-        sharing = sum(1 for i in sharers if put_in[i] >= level)
+        contenders = [hand for i, hand in shown.items() if put_in[i] >= level]
+        sharing = contenders.count(max(contenders)) if contenders else 0
         if sharing > 1 and pot % sharing:
             raise Redeal("odd_chips")
         below, dead = level, 0

@@ -103,6 +103,23 @@ def test_a_merged_split_is_dealt_again_not_flagged() -> None:
     assert validate(hand.text) == []
 
 
+def test_a_merged_split_beside_a_lone_side_pot_winner_is_dealt_again() -> None:
+    """Seed 103327 of 8-handed fixed-limit Badugi (``bench/conformance.py 10000 --start 100000 --variant
+    FB --players 8``) first dealt a hand whose p6 and p7 tie with 2-A two-card hands. Their totals
+    (RULES.md §9.4): p3 1 (all-in), p7 11, p6 13, p1 and p5 26, p2 14 plus a big-blind ante of 8 (dead
+    money), p4 2. Main pot 7 + 8 = 15 (p1, p3, p6, p7), side pot 1 of 51 (p1, p6, p7), side pot 2 of
+    8 (p1, p6), side pot 3 of 27 (p1 alone; p5 folded). p6 and p7 beat p1 (6-3) and p3 (7-3): §9.6
+    gives the odd chip of 15 and of 51 to p6, first left of the button (p8): p6 8 + 26 + 8 = 42, p7
+    7 + 25 = 32, drawdealer's stacks. pokerkit merges the main pot and side pot 1 once p3's hand is
+    killed (the same contenders left) and splits 66 into 33 each (p6 41, p7 33): its difference
+    (DIFFERENCES["odd_chips"]), not a fault of the log. The generator's check counted p1, who won
+    side pot 3, as a third sharer of the lower pots (15 and 51 split three ways leave no odd chip);
+    it now takes each pot's winners from the hands shown, and deals such a hand again."""
+    hand = play(103327, "FB", 8)
+    assert "odd_chips" in hand.avoided
+    assert validate(hand.text) == []
+
+
 def test_the_badugi_hands_cover_showdowns_side_pots_and_reshuffles(badugi_hands: list[Hand]) -> None:
     seen: Counter[str] = Counter()
     for h in badugi_hands:
