@@ -261,8 +261,18 @@ class _Stub:
     def burn(self) -> None:
         """The burn before a draw round's first replacement: none when everybody stands pat (§8.2; pokerkit
         burns anyway, so it burns an unknown card that leaves its stub alone); from an empty stub pokerkit
-        reshuffles now, RULES.md when the first drawer is served (§8.4)."""
+        reshuffles now, RULES.md when the first drawer is served (§8.4).
+
+        Even the unknown card makes pokerkit reshuffle an empty stub: every card out of the live hands.
+        RULES.md reshuffles at the burn of the next draw with replacements, the same cards and that
+        draw's discards but its first drawer's (``ALL_BUT_CURRENT_PLAYER``): pokerkit's stub is part of
+        RULES.md's, and shorter. It counts as a reshuffle, so that the PHH carries the options (seed
+        112853 of 8-handed Badugi: the first draw took the stub's last card and everybody stood pat in
+        the second; without the options drawdealer held the last card back, reshuffled for it and kept
+        the first draw's discards out of a stub that pokerkit dealt them from in the third)."""
         if not any(self.discards.values()):
+            if not self.state.deck_cards:
+                self._reshuffle([])
             self.state.burn_card("??")
             return
         if not self.state.deck_cards:
@@ -284,7 +294,7 @@ class _Stub:
             raise Redeal("reshuffle")
 
     def _reshuffle(self, own: list[pk.Card]) -> None:
-        if self.excluded:  # the stubs have not been the same length since the last reshuffle
+        if self.reshuffles:  # the stubs have not been the same length since the last reshuffle
             raise Redeal("reshuffle")
         self.reshuffles += 1
         self.excluded = set(own)
