@@ -68,8 +68,10 @@ DIFFERENCES: dict[str, Difference] = {
         "pokerkit burns in every draw round, deals every card and reshuffles all discards, burns and "
         "mucked cards",
         "option: LAST_CARD_RULE = DEAL_TO_LAST, RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER, "
-        "BURN_AFTER_RESHUFFLE = false; no burn from the stub when all stand pat; a hand whose new stub "
-        "gives out the drawer's own discards, or that reshuffles again after they were kept out, is dealt again"),
+        "BURN_AFTER_RESHUFFLE = false, in every hand pokerkit reshuffled (even for the card it burns when "
+        "all stand pat); no burn from the stub when all stand pat; a hand whose new stub "
+        "gives out the drawer's own discards, or that reshuffles a second time (the stubs differ in length "
+        "from the first), is dealt again"),
     "ante_trimming": Difference(
         "A player all-in for less than the ante wins at most his level from each opponent", "§9.4",
         "every chip committed counts, antes included; pokerkit's default puts every ante in one pot he may win",
@@ -239,8 +241,8 @@ class _Stub:
     pokerkit deals to the last card and reshuffles every burn, mucked hand and discard, the served
     player's own included; RULES.md keeps that player's discards of the round out of the new stub
     until the next reshuffle (§8.4, option ``ALL_BUT_CURRENT_PLAYER``). A hand where pokerkit deals
-    one of them is dealt again (:class:`Redeal`), and so is a hand that reshuffles again after such a
-    reshuffle: pokerkit's stub, those cards longer, runs out later than RULES.md's (seed 7009061 of
+    one of them is dealt again (:class:`Redeal`), and so is a hand that reshuffles a second time: after
+    such a reshuffle pokerkit's stub, those cards longer, runs out later than RULES.md's (seed 7009061 of
     8-handed Badugi: RULES.md reshuffled for the next drawer a card earlier, and kept his discard
     out of the stub that pokerkit then dealt to the player after him)."""
 
