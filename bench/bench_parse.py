@@ -14,7 +14,8 @@ Without FILE it writes, in a temporary directory, three files and times each one
 
 For each it prints hands/s, lines/s and µs per hand of: reading and splitting the file into hands
 (the reference: decoding and cutting only), parsing to HandRecords (``read_hands``, streamed as the
-validator does), with the ratio of the two times; then the PHH reader on the same hands (the first
+validator does), with the ratio of the two times, and the plain PokerStars reader without its line
+memos (``pokerstars.parse_hands``; the reader as shipped is ``pokerstars_memo``'s); then the PHH reader on the same hands (the first
 2,000, written by ``write_phh``) and, with pokerkit installed, pokerkit's PHH load-and-replay, each
 also as a ratio per hand: the PHH reader's time over the PokerStars reader's (issue 17: at most 1)
 and pokerkit's over the PHH reader's. Times are the best of R runs in CPU seconds of
@@ -43,6 +44,7 @@ from drawdealer.engine.options import Options  # noqa: E402
 from drawdealer.engine.record import ActionKind, HandRecord  # noqa: E402
 from drawdealer.engine.simulate import random_hand, site_view  # noqa: E402
 from drawdealer.parsers import read_hands, write_phh, write_pokerstars  # noqa: E402
+from drawdealer.parsers import pokerstars  # noqa: E402
 from drawdealer.parsers.pokerstars import house_rules, parse_hand  # noqa: E402
 from drawdealer.parsers.sniff import iter_hands, sniff  # noqa: E402
 
@@ -123,6 +125,10 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
 
     seconds = timed("parse to HandRecords (read_hands)", parse, hands, lines, repeat, reference)
     print(f"    ({hands - others:,} records, {others:,} failures/skips)")
+    if sniff(path).format == "pokerstars":  # the reader without its speed layer (pokerstars_memo.py)
+        plain = timed("the plain reader, without the line memos", lambda: sum(
+            1 for _ in pokerstars.parse_hands(iter_hands(path), str(path))), hands, lines, repeat, reference)
+        print(f"    the line memos save {1 - seconds / plain:.0%} of the plain reader's time")
     if goal:
         per_hand = seconds / hands * 1e6
         print(f"    goal <= {GOAL_US_PER_HAND} us per hand: {'met' if per_hand <= GOAL_US_PER_HAND else 'MISSED'}"
