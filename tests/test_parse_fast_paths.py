@@ -43,10 +43,11 @@ from drawdealer.parsers.fastaction import (
 from drawdealer.engine.simulate import random_hand, site_view
 from drawdealer.parsers.pokerstars_writer import write_pokerstars
 from drawdealer.parsers.sniff import POKERSTARS, iter_hands, sniff, split_pokerstars, split_pokerstars_blocks
+import shared_data
 
 K = ActionKind
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 PS_TEXTS = sorted((ROOT / "fixtures" / "pokerstars").glob("*.txt")) + sorted((ROOT / "fixtures" / "clean").glob("*.txt"))
 
 ACTIONS = [
@@ -211,7 +212,7 @@ def test_the_memos_do_not_change_what_is_read() -> None:
     _both_ways(chunks)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
+@shared_data.needs_corpus
 def test_every_corpus_hand_reads_the_same_with_and_without_the_memos() -> None:
     """Every hand of every PokerStars file of the corpus: the records, failures and skips of the plain
     reader are those of the reader as shipped (``read_hands``), line numbers and source included."""
