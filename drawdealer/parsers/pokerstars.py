@@ -245,7 +245,7 @@ def _table(line: str) -> tuple[int | None, int | None]:
 
 # --------------------------------------------------------------------------- line kinds
 
-_SECTIONS = {
+SECTIONS = {
     "*** DEALING HANDS ***": "DEALING",
     "*** HOLE CARDS ***": "DEALING",
     "*** FIRST DRAW ***": "STREET",
@@ -255,6 +255,7 @@ _SECTIONS = {
     "*** SHOW DOWN ***": "SHOWDOWN",
     "*** SUMMARY ***": "SUMMARY",
 }
+"""The section lines, by their kind of line in the grammar."""
 REPEATABLE = frozenset({"SEAT", "POST", "ACT", "DRAW", "DEALT", "SHOW", "MUCK", "NOSHOW", "UNCALLED",
                          "COLLECT", "SEATSUM"})
 """The kinds of line that may follow one another in a run (the grammar sees the run as one item)."""
@@ -628,7 +629,7 @@ class PokerStarsBuilder(HandBuilder):
         if line == "Hand cancelled":
             raise _Cancelled(self.head.game or self.head.game_text)
         if line[0] == "*":
-            kind = _SECTIONS.get(line)
+            kind = SECTIONS.get(line)
             if kind is None:
                 raise LineError(f"unknown section '{line}'")
             if kind == "SUMMARY":

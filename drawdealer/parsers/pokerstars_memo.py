@@ -39,7 +39,7 @@ from drawdealer.engine.cards import Card, CardError
 from drawdealer.engine.record import Action, ActionKind, HandRecord, Seat
 from drawdealer.parsers import pokerstars
 from drawdealer.parsers.fastaction import ActionDraft, new_seat
-from drawdealer.parsers.pokerstars import REPEATABLE, PokerStarsBuilder, add_kind
+from drawdealer.parsers.pokerstars import REPEATABLE, SECTIONS, PokerStarsBuilder, add_kind
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import AMOUNTS_READ, LineError, clear_amount_memo, parse_card_list, remember
 
@@ -218,9 +218,12 @@ class MemoBuilder(PokerStarsBuilder):
     def read_body(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
         start = self.start
         names = self.names
+        seat_names = self.seat_names
+        seats = self.seats
         append = self.actions.append
         memo_get = _line_memo[self.cents].get
         noise = _noise_memo
+        section = SECTIONS.get
         draft = ActionDraft
         prev = shape[-1]
         for number, line in numbered:  # most lines are 'name: action' seen before
@@ -250,43 +253,78 @@ class MemoBuilder(PokerStarsBuilder):
                     where.append(number)
                     prev = kind
                 continue
-            if kind == "SEAT":  # a seat line seen before
-                try:
-                    kind = self.add_seat_value(template)
-                except LineError as e:
-                    raise e.at(number - start) from None
+            if kind == "SEAT":  # a seat line seen before: add_seat_value, inline
+                if template.name in names:
+                    raise LineError(f"player '{template.name}' is seated twice", 9, number - start)
+                names[template.name] = template.seat
+                seat_names[template.seat] = template.name
+                seats.append(template)
             elif line in noise:
                 continue
             else:
-                kind = self._card_line(number, line) if " [" in line else None
-                if kind is None:
-                    kind = self.read_line(number, line)
+                kind = section(line)  # a section line reads as its section (but the summary's, which
+                if kind is None or kind == "SUMMARY":  # starts the summary)
+                    try:
+                        kind = self._other(number, line)
+                    except LineError as e:
+                        raise e.at(number - start) from None
+                    except CardError as e:
+                        raise LineError(str(e), index=number - start) from None
                     if kind is None:
                         continue
                     if kind == "SUMMARY":
                         add_kind(shape, where, kind, number)
                         return
-            if kind != prev or kind not in REPEATABLE:
+            if kind != prev or kind not in REPEATABLE:  # add_kind, inline
                 shape.append(kind)
                 where.append(number)
                 prev = kind
 
+    def _other(self, number: int, line: str) -> str | None:
+        """A body line the whole-line memos do not hold, read as :meth:`read_line` reads it, the
+        commonest kinds sooner (their first words rule out the plain reading's earlier cases): a
+        seat line, a ``Dealt to`` line without ``': '`` (no player's line), a player line with
+        cards whose words were read before (:meth:`_card_line`)."""
+        first = line[:1]
+        if first == "S" and line[:5] == "Seat ":
+            return self._seat(line, number)
+        if first == "D" and line[:9] == "Dealt to " and ": " not in line:
+            self._dealt(line, number)
+            return "DEALT"
+        if " [" in line:
+            kind = self._card_line(number, line)
+            if kind is not None:
+                return kind
+        return self.read_line(number, line)
+
     def read_summary(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
+        start = self.start
         seen = _summary_memo[self.cents].get
         seat_names = self.seat_names
+        prev = shape[-1]
         for number, line in numbered:  # 'Seat N: …' lines recur too
             said = seen(line)
             if said is not None and seat_names.get(said[0]) == said[1]:
                 kind = "SEATSUM"
                 if said[2] is not None or said[3] is not None or said[4] is not None or said[5] is not None:
                     self.summary_seat(said, number, line)
+            elif not line:
+                continue
             elif said is None and " [" in line and self._summary_cards(line, number):
                 kind = "SEATSUM"
-            else:
-                kind = self.read_line(number, line)
+            elif line[0] != "*" and line != "Hand cancelled":  # what read_line reads in the summary
+                try:
+                    kind = self._summary_line(line, number)
+                except LineError as e:
+                    raise e.at(number - start) from None
                 if kind is None:
                     continue
-            add_kind(shape, where, kind, number)
+            else:
+                kind = self.read_line(number, line)
+            if kind != prev or kind not in REPEATABLE:  # add_kind, inline
+                shape.append(kind)
+                where.append(number)
+                prev = kind
 
     # -- lines with cards
 
