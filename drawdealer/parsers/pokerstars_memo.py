@@ -283,19 +283,55 @@ class MemoBuilder(PokerStarsBuilder):
     def _other(self, number: int, line: str) -> str | None:
         """A body line the whole-line memos do not hold, read as :meth:`read_line` reads it, the
         commonest kinds sooner (their first words rule out the plain reading's earlier cases): a
-        seat line, a ``Dealt to`` line without ``': '`` (no player's line), a player line with
-        cards whose words were read before (:meth:`_card_line`)."""
+        seat line, a ``Dealt to`` line without ``': '`` (no player's line) cut at its brackets
+        (:func:`_dealt_parts`), and a player line with cards whose words were read before (see
+        :func:`_card_key`): the memo's template with the cards in their slot (:func:`_with_cards`),
+        built as a draft without a call."""
         first = line[:1]
         if first == "S" and line[:5] == "Seat ":
-            return self._seat(line, number)
+            seat = self.read_seat(line)
+            return self.add_seat_value(seat) if seat is not None else self._seat(line, number)
         if first == "D" and line[:9] == "Dealt to " and ": " not in line:
-            self._dealt(line, number)
+            parts = _dealt_parts(line)
+            if parts is not None and parts[0] in self.names:
+                self.record_dealt(*parts, number, line)
+            else:
+                self._dealt(line, number)
             return "DEALT"
-        if " [" in line:
-            kind = self._card_line(number, line)
-            if kind is not None:
-                return kind
-        return self.read_line(number, line)
+        if " [" not in line:
+            return self.read_line(number, line)
+        words, _, tail = line.partition(" [")  # _card_key, inline
+        text, close, rest = tail.partition("]")
+        hit = _card_memo[self.cents].get(words + " []" + rest if rest else words) if close else None
+        if hit is None or hit[0] not in self.names:  # a key holds no '[' and its rest no ']' (see _card_key)
+            return self.read_line(number, line)
+        try:
+            cards = parse_card_list(text)
+        except CardError:
+            return self.read_line(number, line)
+        action = ActionDraft()
+        (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
+         action.received, action.cards, action.kept, action.received_count, action.received_lines) = hit[2]
+        slot = hit[5]  # see _CARD_SLOTS
+        if slot == 7:
+            action.cards = cards
+            action.count = len(cards)  # a show or a muck counts its cards
+        elif slot == 5:
+            action.discarded = cards
+        else:
+            action.kept = cards
+        action.line = number
+        action.text = line
+        action.__class__ = Action
+        self.actions.append(action)
+        if hit[4] is not None:  # a show (see PokerStarsBuilder._after): what the summary may say again
+            name, desc = hit[0], hit[3][7]
+            self.showed.add(name)
+            self.shown_text[name] = text
+            if desc is not None:
+                self.descriptions.append((name, desc, number))
+                self.body_desc[name] = desc
+        return hit[1]
 
     def read_summary(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
         start = self.start
@@ -326,51 +362,7 @@ class MemoBuilder(PokerStarsBuilder):
                 where.append(number)
                 prev = kind
 
-    # -- lines with cards
-
-    def _card_line(self, number: int, line: str) -> str | None:
-        """A player line with cards whose words were read before (see :func:`_card_key`): the
-        memo's template with the cards in their slot (:func:`_with_cards`), built as a draft
-        without a call; None when the memo does not hold it."""
-        words, _, tail = line.partition(" [")  # _card_key, inline
-        text, close, rest = tail.partition("]")
-        hit = _card_memo[self.cents].get(words + " []" + rest if rest else words) if close else None
-        if hit is None or hit[0] not in self.names:  # a key holds no '[' and its rest no ']' (see _card_key)
-            return None
-        try:
-            cards = parse_card_list(text)
-        except CardError:
-            return None
-        action = ActionDraft()
-        (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-         action.received, action.cards, action.kept, action.received_count, action.received_lines) = hit[2]
-        slot = hit[5]  # see _CARD_SLOTS
-        if slot == 7:
-            action.cards = cards
-            action.count = len(cards)  # a show or a muck counts its cards
-        elif slot == 5:
-            action.discarded = cards
-        else:
-            action.kept = cards
-        action.line = number
-        action.text = line
-        action.__class__ = Action
-        self.actions.append(action)
-        if hit[4] is not None:  # a show (see PokerStarsBuilder._after): what the summary may say again
-            name, desc = hit[0], hit[3][7]
-            self.showed.add(name)
-            self.shown_text[name] = text
-            if desc is not None:
-                self.descriptions.append((name, desc, number))
-                self.body_desc[name] = desc
-        return hit[1]
-
-    def _dealt(self, line: str, number: int) -> None:
-        parts = _dealt_parts(line)
-        if parts is None or parts[0] not in self.names:
-            super()._dealt(line, number)
-        else:
-            self.record_dealt(*parts, number, line)
+    # -- summary lines with cards
 
     def _summary_cards(self, line: str, number: int) -> bool:
         """A summary seat line with cards whose words and rest were read before (see
