@@ -792,11 +792,7 @@ class PokerStarsBuilder(HandBuilder):
             self._summary_seat(line, number)
             return "SEATSUM"
         if line.startswith("Total pot "):
-            self.total, self.rake, pots = self.read_total(line)
-            if pots is not None:
-                self.pots = pots
-                self.claim_lines["pots"] = number
-            self.claim_lines["total_pot"] = self.claim_lines["rake"] = number
+            self.record_total(self.read_total(line), number)
             return "TOTAL"
         if line.startswith("Board "):
             return "BOARD"
@@ -807,6 +803,14 @@ class PokerStarsBuilder(HandBuilder):
     def read_total(self, line: str) -> tuple[int, int, tuple[int, ...] | None]:
         """:func:`_total_line` at this hand's stakes."""
         return _total_line(line, self.cents)
+
+    def record_total(self, said: tuple[int, int, tuple[int, ...] | None], number: int) -> None:
+        """Records what the ``Total pot`` line ``number`` says (``(total, rake, pots or None)``)."""
+        self.total, self.rake, pots = said
+        if pots is not None:
+            self.pots = pots
+            self.claim_lines["pots"] = number
+        self.claim_lines["total_pot"] = self.claim_lines["rake"] = number
 
     def _summary_seat(self, line: str, number: int) -> None:
         """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines."""

@@ -39,7 +39,7 @@ from drawdealer.engine.cards import Card, CardError
 from drawdealer.engine.record import Action, ActionKind, HandRecord, Seat
 from drawdealer.parsers import pokerstars
 from drawdealer.parsers.fastaction import ActionDraft, new_seat
-from drawdealer.parsers.pokerstars import REPEATABLE, SECTIONS, PokerStarsBuilder, add_kind
+from drawdealer.parsers.pokerstars import REPEATABLE, SECTIONS, PokerStarsBuilder
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import AMOUNTS_READ, LineError, clear_amount_memo, parse_card_list, remember
 
@@ -262,8 +262,13 @@ class MemoBuilder(PokerStarsBuilder):
             elif line in noise:
                 continue
             else:
-                kind = section(line)  # a section line reads as its section (but the summary's, which
-                if kind is None or kind == "SUMMARY":  # starts the summary)
+                kind = section(line)  # a section line reads as its section
+                if kind == "SUMMARY":  # as the plain reader reads it: the summary starts
+                    self.summary = True
+                    shape.append(kind)
+                    where.append(number)
+                    return
+                if kind is None:
                     try:
                         kind = self._other(number, line)
                     except LineError as e:
@@ -272,9 +277,6 @@ class MemoBuilder(PokerStarsBuilder):
                         raise LineError(str(e), index=number - start) from None
                     if kind is None:
                         continue
-                    if kind == "SUMMARY":
-                        add_kind(shape, where, kind, number)
-                        return
             if kind != prev or kind not in REPEATABLE:  # add_kind, inline
                 shape.append(kind)
                 where.append(number)
@@ -336,6 +338,7 @@ class MemoBuilder(PokerStarsBuilder):
     def read_summary(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
         start = self.start
         seen = _summary_memo[self.cents].get
+        totals = _total_memo[self.cents]
         seat_names = self.seat_names
         prev = shape[-1]
         for number, line in numbered:  # 'Seat N: …' lines recur too
@@ -346,6 +349,9 @@ class MemoBuilder(PokerStarsBuilder):
                     self.summary_seat(said, number, line)
             elif not line:
                 continue
+            elif line in totals:  # a 'Total pot' line seen before
+                self.record_total(totals[line], number)
+                kind = "TOTAL"
             elif said is None and " [" in line and self._summary_cards(line, number):
                 kind = "SEATSUM"
             elif line[0] != "*" and line != "Hand cancelled":  # what read_line reads in the summary
