@@ -398,7 +398,7 @@ def _entry(name: str, p: tuple[Any, ...]) -> tuple[Any, ...]:
     return name, kind, None, p, None
 
 
-def _seat_line(line: str, cents: bool) -> Seat | None:
+def read_seat_line(line: str, cents: bool) -> Seat | None:
     """The seat of ``Seat N: name (X in chips)`` (its name: the longest text before `` (``), or None
     when the line is no such line."""
     m = _SEAT.match(line)
@@ -732,8 +732,8 @@ class PokerStarsBuilder(HandBuilder):
         return self.add_seat_value(seat)
 
     def read_seat(self, line: str) -> Seat | None:
-        """:func:`_seat_line` at this hand's stakes."""
-        return _seat_line(line, self.cents)
+        """:func:`read_seat_line` at this hand's stakes."""
+        return read_seat_line(line, self.cents)
 
     def add_seat_value(self, seat: Seat) -> str:
         """Seats a player (Seat values are immutable: one object serves every hand it appears in)."""

@@ -39,7 +39,7 @@ from drawdealer.engine.cards import Card, CardError
 from drawdealer.engine.record import Action, ActionKind, HandRecord, Seat
 from drawdealer.parsers import pokerstars
 from drawdealer.parsers.fastaction import ActionDraft, new_seat
-from drawdealer.parsers.pokerstars import REPEATABLE, SECTIONS, PokerStarsBuilder
+from drawdealer.parsers.pokerstars import REPEATABLE, SECTIONS, PokerStarsBuilder, read_seat_line
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import AMOUNTS_READ, LineError, clear_amount_memo, parse_card_list, remember
 
@@ -211,9 +211,8 @@ class MemoBuilder(PokerStarsBuilder):
     """:class:`~drawdealer.parsers.pokerstars.PokerStarsBuilder` reading from the memos first, and
     remembering what its plain reading methods read."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.shown_text: dict[str, str] = {}  # the cards' text of a show read from the card memo
+    shown_text: dict[str, str] | None = None
+    """The text of the cards of each show read from the card memo (set on the instance when one is)."""
 
     def read_body(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
         start = self.start
@@ -283,13 +282,15 @@ class MemoBuilder(PokerStarsBuilder):
                 prev = kind
 
     def _other(self, number: int, line: str) -> str | None:
-        """A body line the whole-line memos do not hold, read as :meth:`read_line` reads it, the
-        commonest kinds sooner (their first words rule out the plain reading's earlier cases): a
-        seat line, a ``Dealt to`` line without ``': '`` (no player's line) cut at its brackets
+        """A body line the whole-line memos do not hold, read as :meth:`read_line` reads it (the
+        caller sets the line's index on an error), the commonest kinds sooner (their first words
+        rule out the plain reading's earlier cases): a seat line, a ``Dealt to`` line without ``': '`` (no player's line) cut at its brackets
         (:func:`_dealt_parts`), and a player line with cards whose words were read before (see
         :func:`_card_key`): the memo's template with the cards in their slot (:func:`_with_cards`),
         built as a draft without a call."""
-        first = line[:1]
+        if not line:
+            return None
+        first = line[0]
         if first == "S" and line[:5] == "Seat ":
             seat = self.read_seat(line)
             return self.add_seat_value(seat) if seat is not None else self._seat(line, number)
@@ -301,16 +302,16 @@ class MemoBuilder(PokerStarsBuilder):
                 self._dealt(line, number)
             return "DEALT"
         if " [" not in line:
-            return self.read_line(number, line)
+            return self._classify(number - self.start, line, number)
         words, _, tail = line.partition(" [")  # _card_key, inline
         text, close, rest = tail.partition("]")
         hit = _card_memo[self.cents].get(words + " []" + rest if rest else words) if close else None
         if hit is None or hit[0] not in self.names:  # a key holds no '[' and its rest no ']' (see _card_key)
-            return self.read_line(number, line)
+            return self._classify(number - self.start, line, number)
         try:
             cards = parse_card_list(text)
         except CardError:
-            return self.read_line(number, line)
+            return self._classify(number - self.start, line, number)
         action = ActionDraft()
         (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
          action.received, action.cards, action.kept, action.received_count, action.received_lines) = hit[2]
@@ -329,7 +330,10 @@ class MemoBuilder(PokerStarsBuilder):
         if hit[4] is not None:  # a show (see PokerStarsBuilder._after): what the summary may say again
             name, desc = hit[0], hit[3][7]
             self.showed.add(name)
-            self.shown_text[name] = text
+            texts = self.shown_text
+            if texts is None:
+                texts = self.shown_text = {}
+            texts[name] = text
             if desc is not None:
                 self.descriptions.append((name, desc, number))
                 self.body_desc[name] = desc
@@ -389,7 +393,8 @@ class MemoBuilder(PokerStarsBuilder):
             return False
         if self.seat_names.get(seat) != name:
             return False
-        if where == 1 and self.shown_text.get(name) == text:  # shown in the body: the same cards, read then
+        texts = self.shown_text
+        if where == 1 and texts is not None and texts.get(name) == text:  # shown in the body: the same cards
             won, desc = after
             if won is not None:
                 self.summary_won.append((name, won, number))
@@ -453,7 +458,7 @@ class MemoBuilder(PokerStarsBuilder):
         if stack is not None:
             seat = new_seat(who[0], who[1], stack, False)  # type: ignore[index]
         else:
-            seat = super().read_seat(line)
+            seat = read_seat_line(line, cents)  # what PokerStarsBuilder.read_seat reads
             if seat is None:
                 return None
             if (tail[-10:] == " in chips)" and not seat.sitting_out
