@@ -262,11 +262,6 @@ class MemoBuilder(PokerStarsBuilder):
                 continue
             else:
                 kind = section(line)  # a section line reads as its section
-                if kind == "SUMMARY":  # as the plain reader reads it: the summary starts
-                    self.summary = True
-                    shape.append(kind)
-                    where.append(number)
-                    return
                 if kind is None:
                     try:
                         kind = self._other(number, line)
@@ -276,6 +271,11 @@ class MemoBuilder(PokerStarsBuilder):
                         raise LineError(str(e), index=number - start) from None
                     if kind is None:
                         continue
+                elif kind == "SUMMARY":  # as the plain reader reads it: the summary starts
+                    self.summary = True
+                    shape.append(kind)
+                    where.append(number)
+                    return
             if kind != prev or kind not in REPEATABLE:  # add_kind, inline
                 shape.append(kind)
                 where.append(number)
@@ -297,7 +297,7 @@ class MemoBuilder(PokerStarsBuilder):
         if first == "D" and line[:9] == "Dealt to " and ": " not in line:
             parts = _dealt_parts(line)
             if parts is not None and parts[0] in self.names:
-                self.record_dealt(*parts, number, line)
+                self.record_dealt(parts[0], parts[1], parts[2], number, line)
             else:
                 self._dealt(line, number)
             return "DEALT"
