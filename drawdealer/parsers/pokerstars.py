@@ -649,10 +649,14 @@ class PokerStarsBuilder(HandBuilder):
             self._dealt(line, number)
             return "DEALT"
         if i == 1 and line.startswith("Table '"):
-            self.table_line = line
-            self.max_seats, self.button_seat = _table(line)
-            return "TABLE"
+            return self.table(line)
         return self.site_line(line, number)
+
+    def table(self, line: str) -> str:
+        """``Table 'name' 6-max Seat #1 is the button``, the line after the header."""
+        self.table_line = line
+        self.max_seats, self.button_seat = _table(line)
+        return "TABLE"
 
     # -- the kinds of line
 

@@ -284,10 +284,10 @@ class MemoBuilder(PokerStarsBuilder):
     def _other(self, number: int, line: str) -> str | None:
         """A body line the whole-line memos do not hold, read as :meth:`read_line` reads it (the
         caller sets the line's index on an error), the commonest kinds sooner (their first words
-        rule out the plain reading's earlier cases): a seat line, a ``Dealt to`` line without ``': '`` (no player's line) cut at its brackets
-        (:func:`_dealt_parts`), and a player line with cards whose words were read before (see
-        :func:`_card_key`): the memo's template with the cards in their slot (:func:`_with_cards`),
-        built as a draft without a call."""
+        rule out the plain reading's earlier cases): a seat line, the table line, a ``Dealt to``
+        line without ``': '`` (no player's line) cut at its brackets (:func:`_dealt_parts`), and a
+        player line with cards whose words were read before (see :func:`_card_key`): the memo's
+        template with the cards in their slot (:func:`_with_cards`), built as a draft without a call."""
         if not line:
             return None
         first = line[0]
@@ -302,6 +302,8 @@ class MemoBuilder(PokerStarsBuilder):
                 self._dealt(line, number)
             return "DEALT"
         if " [" not in line:
+            if first == "T" and number == self.start + 1 and line[:7] == "Table '":  # nobody seated yet
+                return self.table(line)
             return self._classify(number - self.start, line, number)
         words, _, tail = line.partition(" [")  # _card_key, inline
         text, close, rest = tail.partition("]")
