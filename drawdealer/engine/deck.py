@@ -17,12 +17,15 @@ expected, actual, details)`` tuples; the hand state turns them into findings.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.options import Options
 from drawdealer.engine.words import counted
+
+if TYPE_CHECKING:
+    from random import Random
 
 Problem = tuple[str, str, Any, Any, dict]
 
@@ -76,31 +79,49 @@ class DeckState:
     after the shuffle, +1 per reshuffle); ``counts`` the cards of each pile by its code.
     """
 
-    __slots__ = ("opts", "deck", "n", "names", "stub", "gen", "hands", "unknown", "where", "dealt_gen",
-                 "counts", "burns", "hold_back", "burn_pending", "reshuffles", "cards", "rng", "round_out", "size")
+    opts: Options
+    size: int  # cards in a hand: 5, or 4 in Badugi (RULES.md §15)
+    deck: frozenset[Card]
+    names: tuple[str, ...]
+    n: int
+    stub: int
+    gen: int
+    hands: list[list[Card]]
+    unknown: list[int]
+    where: dict[Card, int]  # a known card out of the stub: a player index or a pile code
+    dealt_gen: dict[Card, int]  # the stub each known replacement was dealt from
+    counts: dict[int, int]  # cards in each pile, by its code
+    burns: list[Card | None]
+    round_out: list[Card]  # known cards discarded in this draw round, still in its piles
+    hold_back: bool
+    burn_pending: bool
+    reshuffles: list[Reshuffle]
+    cards: list[Card] | None  # physical mode: the real stub, next card last
+    rng: Random | None  # physical mode: the generator that reshuffles
+    __slots__ = tuple(__annotations__)  # copies follow the declarations (engine.copying)
 
-    def __init__(self, deck: Collection[Card], names: Sequence[str], options: Options, size: int = 5) -> None:
+    def __init__(self, deck: Collection[Card], names: tuple[str, ...], options: Options, size: int = 5) -> None:
         self.opts = options
-        self.size = size  # cards in a hand: 5, or 4 in Badugi (RULES.md §15)
+        self.size = size
         self.deck = deck if isinstance(deck, frozenset) else frozenset(deck)
         self.names = names
         self.n = n = len(names)
         self.stub = len(deck)
         self.gen = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands = [[] for _ in range(n)]
         self.unknown = [0] * n
-        self.where: dict[Card, int] = {}
-        self.dealt_gen: dict[Card, int] = {}
+        self.where = {}
+        self.dealt_gen = {}
         self.counts = {PREV: 0, MUCK: 0, DONE: 0, DECLARED: 0, PROTECTED: 0}
-        self.burns: list[Card | None] = []
-        self.round_out: list[Card] = []  # known cards discarded in this draw round, still in its piles
+        self.burns = []
+        self.round_out = []
         self.hold_back = options.last_card_rule == "HOLD_BACK"
         self.burn_pending = False
-        self.reshuffles: list[Reshuffle] = []
-        self.cards: list[Card] | None = None  # physical mode: the real stub, next card last
-        self.rng: Any = None
+        self.reshuffles = []
+        self.cards = None
+        self.rng = None
 
-    def use_physical_deck(self, shuffled: Sequence[Card], rng: Any) -> None:
+    def use_physical_deck(self, shuffled: Sequence[Card], rng: Random) -> None:
         """Deal real cards from ``shuffled`` (next card last) and reshuffle with ``rng``.
 
         For the simulator and a dealer who lets the engine deal: every card becomes known.

@@ -8,11 +8,12 @@ from typing import Sequence
 
 from drawdealer.engine.cards import Card, card_str
 from drawdealer.engine.deck import DECLARED, DONE, PROTECTED, Problem
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, DRAW, SETUP
 from drawdealer.engine.record import Action
 
 
-class DrawRound:
+class DrawRound(HandFields):
     """The draw actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.deck import Problem
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import SETUP
 from drawdealer.engine.record import Action, ActionKind
 
@@ -13,7 +14,7 @@ POST_ANTE, POST_BB, POST_DEAD, POST_INVITO, POST_SB = _K.POST_ANTE, _K.POST_BB, 
 POST_BLIND_OPEN, POST_CONTROBUIO = _K.POST_BLIND_OPEN, _K.POST_CONTROBUIO
 
 
-class ForcedBets:
+class ForcedBets(HandFields):
     """The set-up of a hand: which forced bets are due, and each post checked and applied."""
 
     __slots__ = ()

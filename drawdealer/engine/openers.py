@@ -7,13 +7,14 @@ from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import cards_str, parse_cards
 from drawdealer.engine.deck import Problem
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import COMPLETE
 
 _JACKS = tuple(parse_cards("Js Jc 2d 3h 4s"))  # the weakest hand that opens jacks or better
 
 
 
-class Openers:
+class Openers(HandFields):
     """Whether the opener held openers, judged as soon as his pre-draw cards are known."""
 
     __slots__ = ()

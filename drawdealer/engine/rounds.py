@@ -7,6 +7,7 @@ from drawdealer.engine import italian_procedure
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
 from drawdealer.engine.deck import Problem
 from drawdealer.engine.frozen import record
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
 from drawdealer.engine.record import Action, ActionKind
@@ -37,7 +38,7 @@ class RoundState:
     level: list[int]  # per seat: H (big bet) or F (fixed) when he last acted
 
 
-class BettingRound:
+class BettingRound(HandFields):
     """The betting actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()

@@ -7,6 +7,7 @@ from typing import Callable, Sequence, TypeVar
 
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.deck import Problem
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.words import counted
@@ -30,7 +31,7 @@ def first_to_show(order: Sequence[T], still_in: Callable[[T], bool], aggressor: 
     return next(p for p in order if still_in(p)), "left"
 
 
-class Showdown:
+class Showdown(HandFields):
     """The show and muck actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()

@@ -27,10 +27,12 @@ from typing import Iterable, Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
+from drawdealer.engine.copying import copy_of, slots
 from drawdealer.engine.deck import DeckState, Problem
 from drawdealer.engine.drawround import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.frozen import record
 from drawdealer.engine.legal import LegalQueries
 from drawdealer.engine.money import money
@@ -97,7 +99,7 @@ def _config(spec: GameSpec, opts: Options, stakes: Stakes, players: int) -> _Con
     return hit[2]
 
 
-def _button_below(seats: Sequence[Seat], seat_no: list[int], button: str | None, button_seat: int | None) -> int:
+def _button_below(seats: Sequence[Seat], seat_no: Sequence[int], button: str | None, button_seat: int | None) -> int:
     """The button of a hand whose button player is not dealt in: the last player dealt in at or before
     the button's seat (``button_seat``, else the named player's seat), else the last player."""
     seat = button_seat if button_seat is not None else next((s.seat for s in seats if s.name == button), None)
@@ -152,16 +154,7 @@ class PlayerView:
 class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQueries, Settling):
     """One hand (see the module docstring). Build it with :meth:`new` or :meth:`from_record`."""
 
-    __slots__ = ("spec", "opts", "stakes", "hand_id", "names", "seat_no", "index", "n", "button", "order",
-                 "stack", "bet", "total", "folded", "dead", "pot", "returned",
-                 "phase", "k", "streets", "street", "rnd", "to_act", "deck", "events", "aborted",
-                 "draw_order", "draw_pos", "drawn", "delayed", "declared", "shown", "mucked", "show_order",
-                 "first_show_checked", "sb_poster", "bb_poster", "bb_expected", "sb_expected", "posted",
-                 "requirement", "opener", "opening_pot", "false_opener", "predraw", "blind_posters",
-                 "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
-                 "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
-                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone", "short", "absent", "runs", "dead_posted")
+    __slots__ = slots(HandFields)  # the fields and their types: engine.handfields
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -169,10 +162,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  button_seat: int | None = None, currency: str = "") -> None:
         opts = options or DEFAULT_OPTIONS
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
-        self.currency = currency  # amounts are cents when set (HandRecord.currency): messages say "$2.25"
+        self.currency = currency
         dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
-        self.names = names = list(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
-        self.seat_no = list(map(_SEAT, dealt))
+        self.names = names = tuple(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
+        self.seat_no = tuple(map(_SEAT, dealt))
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
         self.stack = list(map(_STACK, dealt))
@@ -184,51 +177,50 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.returned = [0] * n
         self.button = b = index[button] if button in index else _button_below(seats, self.seat_no, button, button_seat)
         self.order, self.after, nxt, self.sb_expected, self.bb_expected = _layout(n, b)
-        self.nxt = list(nxt)  # the next seat clockwise not folded
+        self.nxt = list(nxt)
         c = _config(spec, opts, stakes, n)
         self.sb, self.bb, self.ante, self.chip, self.small_bet, self.big_bet = c.sb, c.bb, c.ante, c.chip, \
             c.small_bet, c.big_bet
         self.italian, self.fixed, self.two_bb, self.plain_draw, self.units, self.raked = c.italian, c.fixed, \
             c.two_bb, c.plain_draw, c.units, c.raked
         self.sb_poster = self.bb_poster = -1
-        self.posted: set[tuple[int, str]] = set()
+        self.posted = set()
         self.phase, self.k, self.streets, self.street = SETUP, -1, c.streets, "SETUP"
         self.rnd = RoundState(acted=[False] * n, level=[0] * n)
         self.to_act = -1
         self.deck = DeckState(c.deck, names, opts, spec.hand_size)
         self.events = 0
         self.aborted = False
-        self.draw_order: list[int] = []
+        self.draw_order = []
         self.draw_pos = 0
         self.drawn = [False] * n
-        self.delayed: list[tuple[int, int, tuple[Card, ...] | None, tuple[int | None, ...] | None]] = []
-        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None,
-                                  tuple[int | None, ...] | None]] = []
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.show_order: list[int] = []
+        self.delayed = []
+        self.declared = []
+        self.shown = {}
+        self.mucked = set()
+        self.show_order = []
         self.first_show_checked = False
         self.carry_in = carry if carry is not None else (ItalianCarry() if c.italian else None)
         self.requirement = self.carry_in.requirement if self.carry_in else "J"
         self.opener = -1
         self.opening_pot = 0
-        self.false_opener: bool | None = None
-        self.predraw: dict[int, tuple[Card, ...]] = {}
-        self.opener_draw: tuple[int, tuple[Card, ...] | None, tuple[Card, ...] | None] | None = None
-        self.blind_posters: list[int] = []
+        self.false_opener = None
+        self.predraw = {}
+        self.opener_draw = None
+        self.blind_posters = []
         self.dead_paid = [0] * n
         self.outcome = ""
         self.ended_in = ""
         self.last_street_bet = False
-        self._settlement: Settlement | None = None
-        self.ranking_cache: Ranking | None = None
-        self.nactive = self.ncan = n  # players not folded / not folded with chips behind
-        self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
-        self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
-        self.runs: list[HandState] | None = None  # the runs of a hand run more than once (engine.runs, §18.5)
-        # players whose hand the site folds when their forced bet puts them all-in (RULES.md §18.3)
-        self.absent = {index[s.name] for s in dealt if s.absent} if opts.site_kills_sitting_out else _NO_ONE
-        self.dead_posted = False  # a dead blind was posted: in the totals, no bet (forced, §18.4)
+        self._settlement = None
+        self.ranking_cache = None
+        self.nactive = self.ncan = n
+        self.lone = None
+        self.short = None
+        self.runs = None
+        self.absent = frozenset([index[s.name] for s in dealt if s.absent]) if opts.site_kills_sitting_out \
+            else _NO_ONE
+        self.dead_posted = False
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -257,35 +249,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     # ------------------------------------------------------------------ copying (verify)
     def copy(self) -> HandState:
-        """An independent copy (``verify`` applies the action to one)."""
-        new = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("stack", "bet", "total", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
-                     "delayed", "declared", "show_order", "blind_posters"):
-            setattr(new, name, list(getattr(self, name)))
-        new.posted, new.mucked = set(self.posted), set(self.mucked)
-        if self.short is not None:
-            new.short = list(self.short)
-        new.shown, new.predraw = dict(self.shown), dict(self.predraw)
-        r = self.rnd
-        new.rnd = RoundState(high=r.high, full=r.full, complete_to=r.complete_to, lraise=r.lraise, nbets=r.nbets,
-                             unit=r.unit, aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
-                             opened=r.opened, blind=r.blind, skipped=r.skipped, acted=list(r.acted),
-                             level=list(r.level))
-        d, nd = self.deck, object.__new__(DeckState)
-        for name in DeckState.__slots__:
-            setattr(nd, name, getattr(d, name))
-        nd.hands = [list(h) for h in d.hands]
-        nd.unknown, nd.burns, nd.reshuffles = list(d.unknown), list(d.burns), list(d.reshuffles)
-        nd.round_out = list(d.round_out)
-        nd.where, nd.dealt_gen, nd.counts = dict(d.where), dict(d.dealt_gen), dict(d.counts)
-        if d.cards is not None:  # a simulated deck (``engine.simulate``): its own generator, as far along
-            import copy  # loaded here: only a simulated deck has a generator to copy
-
-            nd.cards, nd.rng = list(d.cards), copy.copy(d.rng)
-        new.deck = nd
-        return new
+        """An independent copy (``verify`` applies the action to one), derived from the declared
+        fields (``engine.handfields``, ``engine.copying``): lists, dicts and sets copied, the round
+        and the deck copied as their own declarations say, immutable values shared."""
+        return copy_of(self)
 
     # ------------------------------------------------------------------ queries
     @property
