@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
 from drawdealer.engine.copying import copy_of, slots
-from drawdealer.engine.deck import DeckState, Problem
+from drawdealer.engine.deck import DeckState
 from drawdealer.engine.drawround import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
@@ -39,6 +39,7 @@ from drawdealer.engine.money import money
 from drawdealer.engine.openers import Openers
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, PHASE_NAMES, SETUP, SHOWDOWN
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.ranking import Ranking, get_ranking
 from drawdealer.engine.record import Action, ActionKind, Seat, Stakes
 from drawdealer.engine.rounds import BettingRound, RoundState
@@ -238,13 +239,14 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         high = spec.most_players(self.opts.max_players_27)
         if not 2 <= n <= high:
             raise_it = " (MAX_PLAYERS_27 raises the limit, up to 10)" if spec.seats_by_option and high < 10 else ""
-            out.append(self._finding(("PLAYER_COUNT_INVALID",
-                                      f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
-                                      f"2..{high}", n, {}), None))
+            out.append(self._finding(Problem("PLAYER_COUNT_INVALID",
+                                             f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
+                                             expected=f"2..{high}", actual=n, data={}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n
-            out.append(self._finding(("IT_DECK_TIGHT", f"{n} players leave {counted(left, 'card')} after the deal",
-                                      None, n, {"cards_left": left}), None))
+            out.append(self._finding(Problem("IT_DECK_TIGHT",
+                                             f"{n} players leave {counted(left, 'card')} after the deal",
+                                             expected=None, actual=n, data={"cards_left": left}), None))
         return out
 
     # ------------------------------------------------------------------ copying (verify)
@@ -345,8 +347,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             except KeyError:
                 self.events = event
                 self.aborted = True
-                findings.append(self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
-                                               None, action.player, {}), action, self.street))
+                problem = Problem("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
+                                  expected=None, actual=action.player, data={})
+                findings.append(self._finding(problem, action, self.street))
                 return
             street = self.street
             problems = handlers[action.kind](self, i, action)
@@ -357,13 +360,13 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
-        code, message, expected, actual, details = p
+        details = p.data
         line = details.pop("line") if "line" in details else action.line if action is not None else None
-        return Finding(code=code, message=message, hand_id=self.hand_id, line=line,
+        return Finding(code=p.code, message=p.message, hand_id=self.hand_id, line=line,
                        event_index=self.events if event_index is None else event_index,
                        street=street or self.street,
                        player=details.get("payer") or details.get("seat") or (action.player if action else ""),
-                       expected=expected, actual=actual, details=details, currency=self.currency)
+                       expected=p.expected, actual=p.actual, details=details, currency=self.currency)
 
     def start(self) -> list[Finding]:
         """End the set-up: check the forced bets, deal five cards each, begin ``B1`` (RULES.md §5)."""
@@ -490,8 +493,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         cards = a.cards or ()
         size = self.spec.hand_size
         if a.count > size and len(cards) <= size:  # more known cards than a hand: ``deck.reveal`` says so
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards, not {size}", size,
-                             a.count, {"seat": self.names[i]}))
+            problems.append(Problem("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards, not {size}",
+                                    expected=size, actual=a.count, data={"seat": self.names[i]}))
         if cards:
             hand = self.deck.hands[i]
             problems += self.deck.reveal(i, [c for c in cards if c not in hand] if hand else cards)
@@ -521,8 +524,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             out += [self._finding(p, None, "SETUP") for p in self._start_play()]
         waiting = self.pending()
         if waiting and self.phase in (BETTING, DRAW):
-            out.append(self._finding(("ROUND_NOT_CLOSED", f"the history ends with {', '.join(waiting)} still to act "
-                                      f"in {self.street}", waiting, None, {"seats": waiting}), None))
+            out.append(self._finding(Problem("ROUND_NOT_CLOSED",
+                                             f"the history ends with {', '.join(waiting)} still to act "
+                                             f"in {self.street}",
+                                             expected=waiting, actual=None, data={"seats": waiting}), None))
         self._return_uncalled()
         self.street = "SHOWDOWN" if self.n - sum(self.folded) > 1 else self.street
         self._complete("ABANDONED")
