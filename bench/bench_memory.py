@@ -1,6 +1,7 @@
-"""Peak memory of ``drawdealer validate`` on hostile inputs and on a large valid file (issue 15).
+"""Peak memory of ``drawdealer validate`` on hostile inputs and on a large valid file (issue 15), and
+of its main process with many worker processes (issue 25).
 
-    python bench/bench_memory.py [--hands 20000] [--junk-mb 40]
+    python bench/bench_memory.py [--hands 20000] [--junk-mb 40] [--tiny-hands 800000] [--jobs 2,16]
 
 Writes the inputs once into ``bench/out/hostile/`` (gitignored), then runs ``drawdealer validate
 --format json FILE`` on each in a child process (output to /dev/null) and prints its peak resident
@@ -14,6 +15,12 @@ The inputs: a PokerStars hand with 5,000 seats (222 KB; 976 MB before the limits
 10,000 players (3.9 GB before), valid hands followed by ``--junk-mb`` MB of lines with no header,
 one line of 50 MB, numbers of 19,000 digits, PHH arrays nested 100,000 deep, and ``--hands``
 generated valid hands (``bench_validate.py``'s file).
+
+Then ``--tiny-hands`` tiny hands (a header and a table line each, so that every hand is flagged, a
+``PARSE_ERROR``: the most report per byte of input) are validated with each ``--jobs``, and the peak
+resident memory of the main process alone (its ``VmHWM``, read from ``/proc`` while it runs; the
+workers are not counted) is printed: the goal is a peak that does not grow with the number of
+processes, at most 150 MB at 16 (issue 25: 140 MB at 2 and 388 MB at 16 before).
 """
 
 from __future__ import annotations
@@ -110,6 +117,35 @@ def run_child(argv: list[str]) -> tuple[float, float, int]:
     return time.perf_counter() - started, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
+TINY_HAND = ("PokerStars Hand #{id}:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2000/01/01 00:00:00 ET\n"
+             "Table 'tiny' 2-max Seat #1 is the button\n\n\n")
+JOBS_GOAL_MB = 150
+
+
+def _tiny(hands: int):
+    def make(out) -> None:
+        for k in range(hands):
+            out.write(TINY_HAND.format(id=100_000_000_000 + k))
+    return make
+
+
+def main_process_peak(argv: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, the peak resident MB of the process started (``VmHWM``, polled every 50 ms
+    while it runs: its worker processes are not counted) and its exit code (stdout to /dev/null)."""
+    started = time.perf_counter()
+    peak = 0
+    with open(os.devnull, "w") as devnull:
+        proc = subprocess.Popen(argv, stdout=devnull, stderr=subprocess.DEVNULL)
+        while proc.poll() is None:
+            try:
+                with open(f"/proc/{proc.pid}/status") as status:
+                    peak = max([peak] + [int(line.split()[1]) for line in status if line.startswith("VmHWM:")])
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.05)
+    return time.perf_counter() - started, peak / 1024, proc.returncode
+
+
 def validate_cmd(path: Path) -> list[str]:
     return [sys.executable, "-m", "drawdealer", "validate", "--format", "json", str(path)]
 
@@ -123,13 +159,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="generated valid hands (bench_validate's file)")
     parser.add_argument("--junk-mb", type=int, default=40, help="MB of lines without a hand header")
+    parser.add_argument("--tiny-hands", type=int, default=800_000, help="tiny flagged hands for the --jobs rows")
+    parser.add_argument("--jobs", default="2,16", help="worker processes to measure the main process with")
+    parser.add_argument("--only-jobs", action="store_true", help="measure the --jobs rows alone")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    tiny = OUT / f"tiny_{args.tiny_hands}.txt"
     if args.prepare:  # in a child of its own, so that this process stays small (see run_child)
         from bench_validate import make_file
 
+        _write(tiny.name, _tiny(args.tiny_hands))
+        if args.only_jobs:
+            return
         inputs(args.junk_mb)
         print(make_file(args.hands, False))
+        return
+    if args.only_jobs:
+        subprocess.run([sys.executable, __file__, "--prepare", "--only-jobs", "--tiny-hands", str(args.tiny_hands)],
+                       check=True)
+        jobs_rows(tiny, args.tiny_hands, [int(j) for j in args.jobs.split(",")])
         return
     made = subprocess.run([sys.executable, __file__, "--prepare", "--hands", str(args.hands), "--junk-mb",
                            str(args.junk_mb)], check=True, stdout=subprocess.PIPE, text=True)
@@ -152,6 +200,21 @@ def main() -> None:
           f"start-up ({start_up:.2f} s) for 4× the input (goal: at most about 4, linear; 10× on main before the fix, "
           f"quadratic)")
     print(f"largest peak: {worst:.0f} MB; goal: no input above {GOAL_MB} MB: {'met' if worst <= GOAL_MB else 'MISSED'}")
+    jobs_rows(tiny, args.tiny_hands, [int(j) for j in args.jobs.split(",")])
+
+
+def jobs_rows(tiny: Path, hands: int, jobs: list[int]) -> None:
+    """The main process's peak with each number of worker processes, on ``tiny``."""
+    print(f"\n{hands:,} tiny flagged hands ({tiny.stat().st_size / 1e6:.0f} MB), --format json: the main process "
+          "alone (VmHWM)")
+    peaks = {}
+    for n in jobs:
+        wall, peak, code = main_process_peak([*validate_cmd(tiny)[:-1], "--jobs", str(n), str(tiny)])
+        peaks[n] = peak
+        print(f"  --jobs {n:<3} exit {code}  {wall:7.1f} s  main process peak {peak:6.0f} MB")
+    most = max(jobs)
+    print(f"goal: the main process's peak does not grow with --jobs, at most {JOBS_GOAL_MB} MB at --jobs {most}: "
+          f"{'met' if peaks[most] <= JOBS_GOAL_MB else 'MISSED'} ({' / '.join(f'{peaks[n]:.0f}' for n in jobs)} MB)")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
-"""The screenshots of the players' table view in docs/ (``table-view.png``, ``table-view-phone.png``).
+"""The screenshots of the players' table view in docs/ (``table-view.png``, ``table-view-phone.png``,
+``table-view-habits.png``).
 
     python docs/view_screenshot.py [--out docs]
 
 Plays a pot-limit triple draw hand of six players with ``drawdealer deal`` into a new journal,
 serves it with ``drawdealer view``, and takes the page in Debian's headless Chromium at 1280×800 and
-390×844 (a phone), with the pot-limit arithmetic opened as a player's tap opens it.
+390×844 (a phone), with the pot-limit arithmetic opened as a player's tap opens it. Then twelve
+random hands of five-handed fixed-limit triple draw dealt through the dealer's commands
+(``tests/web_support.py``), and the evening's habits between hands on the phone.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_support import CHROMEDRIVER, CHROMIUM, Viewer  # noqa: E402
+from web_support import CHROMEDRIVER, CHROMIUM, Viewer, played  # noqa: E402
 
 SEATS = ["--seat=Ann=200", "--seat=Bob=150", "--seat=Cy=60", "--seat=Dee=200", "--seat=Eve=200", "--seat=Fay=120"]
 COMMANDS = ["raise 7", "call", "fold", "call", "call", "call",  # B1: Dee raises the pot
@@ -57,6 +60,16 @@ def main() -> None:
             driver.execute_script("document.getElementById('pot-limit').open = true")
             driver.save_screenshot(str(args.out / name))
             print(args.out / name)
+        viewer.stop()
+        evening = journal.with_name("saturday")
+        for _ in played("27TD-FL", seed=12, hands=12, players=5, journal=evening, stack=500):
+            pass
+        viewer = Viewer(evening)
+        driver.get(viewer.url)
+        time.sleep(1.5)
+        driver.execute_script("document.getElementById('habits-box').scrollIntoView()")
+        driver.save_screenshot(str(args.out / "table-view-habits.png"))
+        print(args.out / "table-view-habits.png")
     finally:
         driver.quit()
         viewer.stop()

@@ -55,6 +55,7 @@ class NotConverted:
     error: bool  # False for a hand of a game drawdealer does not play (a notice)
     game: str | None = None  # the game of a hand left out for a reason of LEFT_OUT
     left_out: str = ""  # a key of LEFT_OUT, or "" for a hand that could not be read or written
+    internal: bool = False  # drawdealer failed on the hand (INTERNAL_ERROR, RULES.md §11.1): a bug
 
 
 def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Iterator[Converted | NotConverted]:
@@ -64,6 +65,7 @@ def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Ite
     Raises :class:`~drawdealer.parsers.FormatError` or ``OSError`` when the file cannot be read.
     """
     from drawdealer.parsers import ParseFailure, Skipped, read_hands
+    from drawdealer.parsers.results import INTERNAL_ERROR, internal_message
 
     if to not in FORMATS:
         raise ValueError(f"unknown format {to!r} (phh or pokerstars)")
@@ -73,10 +75,17 @@ def convert_file(path: str | Path, to: str, *, source: str | None = None) -> Ite
             yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=result.message, error=False,
                                game=result.game, left_out=result.reason if result.reason in LEFT_OUT else "game")
         elif isinstance(result, ParseFailure):
-            yield NotConverted(hand_id=result.hand_id or None, line=result.line,
-                               reason=f"line {result.line}, column {result.column}: {result.message}", error=True)
+            internal = result.code == INTERNAL_ERROR
+            where = f"line {result.line}" + ("" if internal else f", column {result.column}")
+            yield NotConverted(hand_id=result.hand_id or None, line=result.line, reason=f"{where}: {result.message}",
+                               error=True, internal=internal)
         else:
-            yield convert_record(result, to, source_format=source_format)
+            try:
+                converted: Converted | NotConverted = convert_record(result, to, source_format=source_format)
+            except Exception as exc:  # noqa: BLE001 - a writer bug must not stop the run: report the hand, go on
+                converted = NotConverted(hand_id=result.hand_id, line=result.line, error=True, internal=True,
+                                         reason=f"line {result.line}: {internal_message(exc, 'convert')}")
+            yield converted
 
 
 def convert_record(record: HandRecord, to: str, *, source_format: str = "") -> Converted | NotConverted:

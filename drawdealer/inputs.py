@@ -12,6 +12,7 @@ file or a folder (a named FIFO, a device such as ``/dev/zero``, a socket) is ref
 from __future__ import annotations
 
 import atexit
+import errno
 import os
 import stat
 import sys
@@ -47,10 +48,30 @@ def not_a_file(path: str | Path) -> str | None:
         mode = os.stat(path).st_mode
     except OSError:
         return None  # missing or unreadable: opening it says why
-    for test, kind in _KINDS:
-        if test(mode):
-            return f"is {kind}, not a file: not read (give - to read standard input)"
-    return None
+    kind = kind_of(mode)
+    return f"is {kind}, not a file: not read (give - to read standard input)" if kind else None
+
+
+_EXPLAINED = {
+    errno.ELOOP: "a symbolic link that loops back on itself",
+    errno.ENAMETOOLONG: "the name, or the target of a link in it, is longer than the file system allows",
+}
+
+
+def why_unreadable(exc: OSError, path: str | Path) -> str:
+    """Why ``path`` cannot be read, for a person: the system's reason (``File name too long``), with
+    what it means where its words say little (a link that loops, a link to nothing)."""
+    text = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        return f"{text}: a link to nothing (its target does not exist)"
+    explained = _EXPLAINED.get(exc.errno)  # type: ignore[arg-type]
+    return f"{text}: {explained}" if explained else text
+
+
+def kind_of(mode: int) -> str | None:
+    """``a FIFO``, ``a character device``, ``a block device`` or ``a socket`` for such a file's
+    ``st_mode``, else None."""
+    return next((kind for test, kind in _KINDS if test(mode)), None)
 
 
 def readable(path: str | Path) -> Path:

@@ -9,6 +9,9 @@ hands and leaves the dealer's own files alone (:func:`dealer_files`).
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 SESSION_FILE = "session.toml"
 KEPT_SESSION_FILE = "hand-{:04d}.session.toml"
 LOCK_FILE = "dealer.lock"
@@ -21,3 +24,14 @@ def dealer_files(names: list[str]) -> set[str]:
     if SESSION_FILE not in names:
         return set()
     return {n for n in names if n in (SESSION_FILE, LOCK_FILE, HISTORY_FILE) or n.endswith(".session.toml")}
+
+
+def file_signature(path: str | os.PathLike[str]) -> Any:
+    """What changes whenever the dealer writes ``path`` (each write is a new file renamed into place,
+    ``cli/atomic.py``): its inode, modification time and size; the error number when it cannot be
+    looked at (gone, not allowed). One ``stat``."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return exc.errno
+    return (st.st_ino, st.st_mtime_ns, st.st_size)

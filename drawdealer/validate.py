@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -35,6 +36,7 @@ from drawdealer.engine.findings import Finding
 from drawdealer.engine.frozen import maker, record, replace
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers.patterns import lazy
+from drawdealer.parsers.results import Skipped
 from drawdealer.parsers.sniff import POKERSTARS_HEADER
 
 if TYPE_CHECKING:
@@ -49,6 +51,11 @@ TASKS_AHEAD = 8
 """Tasks a process may be given before the main process has taken the reports of the earliest one
 in flight (8 MB of input, about two seconds of work): on a busy machine a main process left waiting
 for a while does not leave the workers idle."""
+IN_FLIGHT_BYTES = TASKS_AHEAD * 2 * CHUNK_BYTES
+"""Input given to the worker processes and not yet reported, whatever their number (16 MB: what
+two processes have in flight): the main process holds the reports of this much input at most, so
+its memory does not grow with ``jobs`` (issue 25: 388 MB at 16 processes on 800,000 tiny flagged
+hands, 140 MB at 2). More processes get smaller byte ranges (:func:`task_bytes`)."""
 PARALLEL_BYTES = 8 << 20
 """``jobs="auto"`` uses every core from this much input on: about 5,000 hands, a second of work on
 one core and several tasks, where a process pool's start (tens of ms) is soon won back."""
@@ -212,7 +219,7 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
 
     chunk = chunk or CHUNK_BYTES
     for item in expand(paths):
-        if isinstance(item, FileProblem):
+        if isinstance(item, _NOT_READ):
             yield item
             continue
         path, named = item
@@ -226,13 +233,13 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
                 try:
                     path = inputs.readable(path)
                 except OSError as exc:
-                    yield FileProblem(file=name, message=exc.strerror or str(exc))
+                    yield FileProblem(file=name, message=inputs.why_unreadable(exc, path))
                     continue
         try:
             sniffed = sniff.sniff(path)
             size = os.path.getsize(path)
         except OSError as exc:
-            message = exc.strerror or str(exc)
+            message = inputs.why_unreadable(exc, path)
             yield FileProblem(file=name, message=message) if named else PassedOver(
                 file=name, reason=f"unreadable: {message}", unreadable=True)
             continue
@@ -255,31 +262,57 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
             yield Task(file=name, path=str(path), format=sniffed.format, encoding=sniffed.encoding, size=size)
 
 
-def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem]:
+def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem | PassedOver]:
     """Each path as ``(path, named)``; a folder gives its plain files, recursively in name order,
-    and a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over).
+    a :class:`FileProblem` for each folder inside it that cannot be listed (never passed over) and a
+    :class:`PassedOver` for each entry that is not a plain file it could read: a link that loops,
+    points to nothing or is too long a name (unreadable: the run exits 2), a link to a folder (not
+    followed), a FIFO, device or socket.
 
     ``named`` is false for files found inside a folder: those that are not hand histories (notes,
     FPDB's ``.gt`` companions) are passed over, named with the reason, instead of being errors.
     Hidden files (``.name``) inside a folder are not looked at, nor the dealer's own files of a
     ``drawdealer deal`` journal (``journal_files.dealer_files``: its hands are read).
     """
+    from drawdealer import inputs
     from drawdealer.journal_files import dealer_files
 
     for path in map(Path, paths):
-        if not path.is_dir():
-            yield path, True
+        if not _is_folder(path):
+            yield path, True  # a named path that cannot be read is refused when it is planned, with the reason
             continue
         found: list[tuple[str, Path | OSError]] = []
-        for folder, _dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
+        linked: list[str] = []
+        for folder, dirs, files in os.walk(path, onerror=lambda exc: found.append((exc.filename, exc))):
             own = dealer_files(files)
             found += ((os.path.join(folder, f), Path(folder, f)) for f in files
                       if not f.startswith(".") and f not in own)
+            linked += (os.path.join(folder, d) for d in dirs if os.path.islink(os.path.join(folder, d)))
+        found += ((name, Path(name)) for name in linked)
         for name, item in sorted(found, key=lambda pair: Path(pair[0])):
             if isinstance(item, OSError):
                 yield FileProblem(file=name, message=f"cannot read this folder ({item.strerror or item})")
-            elif item.is_file():
+                continue
+            try:
+                mode = os.stat(item).st_mode
+            except OSError as exc:
+                yield PassedOver(file=name, reason=f"unreadable: {inputs.why_unreadable(exc, item)}", unreadable=True)
+                continue
+            if stat.S_ISREG(mode):
                 yield item, False
+            elif stat.S_ISDIR(mode):
+                yield PassedOver(file=name, reason="a link to a folder: not followed (name the folder to read it)")
+            else:
+                yield PassedOver(file=name, reason=f"{inputs.kind_of(mode)}, not a file: not read")
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for anything that cannot be looked at (too long a name, a
+    link that loops): reading it says why."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def total_bytes(paths: Iterable[str | Path]) -> int:
@@ -339,9 +372,9 @@ def _results(task: Task, counter: list[int]) -> Iterator[Any]:
 
     if task.end is None:
         return read_hands(task.path if task.data is None else task.data, source=task.file)
-    from drawdealer.parsers import pokerstars, sniff
+    from drawdealer.parsers import parse_chunks, sniff
 
-    return pokerstars.parse_hands(sniff.split_pokerstars_blocks(_blocks(task, counter)), task.file)
+    return parse_chunks(sniff.split_pokerstars_blocks(_blocks(task, counter)), sniff.POKERSTARS, task.file)
 
 
 def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
@@ -349,79 +382,118 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
     """Read and replay every hand of ``task``, one at a time, lines shifted by ``offset`` (the lines
     of the file before the task's start, when known); a file that can no longer be read (gone since
     it was planned) gives a :class:`FileProblem`. With ``tally``, every hand is also added to a new
-    tally, yielded last."""
-    from drawdealer.engine.replay import Session, replay
-    from drawdealer.engine.variants import UnknownGame, get_game
-    from drawdealer.parsers import FormatError, ParseFailure, Skipped
+    tally, yielded last.
 
-    session: Session | None = None
+    Nothing a hand holds stops the others (RULES.md §11.1): a reader's failure on a hand is already
+    its ``INTERNAL_ERROR`` (:func:`drawdealer.parsers.contained`); an exception while replaying or
+    reporting a hand is made that hand's ``INTERNAL_ERROR`` here."""
+    from drawdealer.parsers import FormatError
+
     name = task.file
-    italian_games: dict[str, bool] = {}
     try:
-        results = _results(task, counter)
+        results = iter(_results(task, counter))
     except (OSError, FormatError) as exc:
         yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
         return
+    replayer = _Replayer(name, game, offset)
     folded = tally() if tally is not None else None
-    for result in results:
-        if isinstance(result, HandRecord):
-            record = result if game is None else replace(result, game=game)
-            italian = italian_games.get(record.game)
-            if italian is None:
-                try:
-                    italian = italian_games[record.game] = get_game(record.game).is_italian
-                except UnknownGame:
-                    italian = italian_games[record.game] = False
-            try:
-                if italian:
-                    session = session or Session()
-                    outcome = session.replay(record)
-                else:
-                    session = None
-                    outcome = replay(record)
-            except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
-                session = None
-                failure = Finding(code="PARSE_ERROR", hand_id=record.hand_id, line=record.line,
-                                  message=f"drawdealer could not replay this hand (internal error: {exc!r}); "
-                                          "please report it with the hand")
-                report = HandReport(file=name, hand_id=record.hand_id, line=record.line, game=record.game,
-                                    findings=(failure,), status="unparsed").shifted(offset)
-                if folded is not None:
-                    folded.add(report, None, None)
-                yield report
-                continue
-            findings = outcome.findings
-            report = _report(name, record.hand_id, record.line + offset, outcome.game,
-                             _shift(findings, offset) if offset and findings else findings)
-            if folded is not None:
-                folded.add(report, record, outcome)
-            yield report
-            continue
-        if isinstance(result, Skipped):
-            session = None
-            report = HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
-                                findings=(result.finding(),), status="skipped").shifted(offset)
-        else:
-            assert isinstance(result, ParseFailure)
-            session = None
-            finding = result.finding()
-            if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
-                finding = replace(finding, actual=result.text or None)
-            report = HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
-                                findings=(finding,), status="unparsed").shifted(offset)
+    while True:
+        try:
+            result = next(results, None)
+        except OSError as exc:  # the file cannot be read on
+            yield FileProblem(file=name, message=f"cannot be read on: {exc.strerror or exc}")
+            break
+        except Exception as exc:  # noqa: BLE001 - the file's splitting failed: a bug, reported
+            from drawdealer.parsers.results import internal_message
+
+            yield FileProblem(file=name, message=internal_message(exc, "cut the rest of this file into hands")
+                              .replace("this hand", "this file"))
+            break
+        if result is None:
+            break
+        try:
+            report, record, outcome = replayer.report(result)
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the run: report the hand, go on
+            report, record, outcome = replayer.failed(result, exc), None, None
         if folded is not None:
-            folded.add(report, None, None)
+            folded.add(report, record, outcome)
         yield report
     if folded is not None:
         yield folded
 
 
-def _run_whole(args: tuple[Task, str | None, Callable[[], Tally] | None]) -> tuple[list[Any], int]:
-    """A worker's job: every report of a task (and its tally), and how many lines the task spans."""
+class _Replayer:
+    """The report of each hand a task's reader yields, in order: consecutive Italian deals chained
+    in one :class:`~drawdealer.engine.replay.Session` (RULES.md §10), every other hand alone."""
+
+    def __init__(self, name: str, game: str | None, offset: int) -> None:
+        from drawdealer.engine.replay import Session, replay
+
+        self.name, self.game, self.offset = name, game, offset
+        self.session: Session | None = None
+        self.new_session, self.replay = Session, replay
+        self.italian_games: dict[str, bool] = {}
+
+    def report(self, result: Any) -> tuple[HandReport, HandRecord | None, ReplayResult | None]:
+        """The report of one hand the reader yielded (a record, a skip or a failure), and for a
+        replayed hand its record and replay result (for a tally)."""
+        name, offset = self.name, self.offset
+        if isinstance(result, HandRecord):
+            record = result if self.game is None else replace(result, game=self.game)
+            if self._italian(record.game):
+                self.session = self.session or self.new_session()
+                outcome = self.session.replay(record)
+            else:
+                self.session = None
+                outcome = self.replay(record)
+            findings = outcome.findings
+            return _report(name, record.hand_id, record.line + offset, outcome.game,
+                           _shift(findings, offset) if offset and findings else findings), record, outcome
+        self.session = None
+        if isinstance(result, Skipped):
+            return HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,
+                              findings=(result.finding(),), status="skipped").shifted(offset), None, None
+        finding = result.finding()
+        if result.code == "PARSE_ERROR":  # the line that breaks the format is what was seen
+            finding = replace(finding, actual=result.text or None)
+        return HandReport(file=name, hand_id=result.hand_id or None, line=result.start_line, game=None,
+                          findings=(finding,), status="unparsed").shifted(offset), None, None
+
+    def failed(self, result: Any, exc: Exception) -> HandReport:
+        """The ``INTERNAL_ERROR`` report of a hand whose replay or report raised ``exc``."""
+        from drawdealer.parsers.results import INTERNAL_ERROR, internal_message
+
+        self.session = None
+        hand_id = getattr(result, "hand_id", None) or None
+        line = getattr(result, "line", None) or getattr(result, "start_line", 1)
+        failure = Finding(code=INTERNAL_ERROR, hand_id=hand_id or "", line=line,
+                          message=internal_message(exc, "replay"))
+        return HandReport(file=self.name, hand_id=hand_id, line=line, game=getattr(result, "game", None),
+                          findings=(failure,), status="unparsed").shifted(self.offset)
+
+    def _italian(self, game: str) -> bool:
+        italian = self.italian_games.get(game)
+        if italian is None:
+            from drawdealer.engine.variants import UnknownGame, get_game
+
+            try:
+                italian = get_game(game).is_italian
+            except UnknownGame:
+                italian = False
+            self.italian_games[game] = italian
+        return italian
+
+
+def _run_whole(args: tuple[Task, str | None, Callable[[], Tally] | None]) -> tuple[bytes, int]:
+    """A worker's job: every report of a task (and its tally), pickled, and how many lines the task
+    spans. The main process keeps them pickled until it reports them (:func:`_drain`): a flagged
+    hand's report is a few hundred bytes so, several times that as objects."""
+    import pickle
+
     task, game, tally = args
     counter = [0]
     reports = list(_run(task, game, counter, tally=tally))
-    return reports, counter[0]
+    return pickle.dumps(reports, pickle.HIGHEST_PROTOCOL), counter[0]
 
 
 # --------------------------------------------------------------------------- the run
@@ -455,7 +527,7 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
     """
     if jobs == "auto" and cluster is None:
         jobs = auto_jobs(paths)
-    tasks = plan(paths, chunk=chunk)
+    tasks = plan(paths, chunk=chunk if cluster is not None else task_bytes(jobs, chunk))
     if cluster is not None:
         from drawdealer.cluster import on_cluster
 
@@ -474,6 +546,16 @@ def validate(paths: Sequence[str | Path], *, game: str | None = None, jobs: int 
         if isinstance(item, HandReport) and item.has_error:
             work.close()
             return
+
+
+def task_bytes(jobs: int, chunk: int | None = None) -> int:
+    """The size of a byte range (a task) of a large file for ``jobs`` processes: ``chunk`` (default
+    :data:`CHUNK_BYTES`), smaller when ``jobs`` processes with :data:`TASKS_AHEAD` tasks each would
+    hold more than :data:`IN_FLIGHT_BYTES` (128 KB at 16 processes), never below 64 KB."""
+    chunk = chunk or CHUNK_BYTES
+    if jobs <= 1:
+        return chunk
+    return min(chunk, max(64 << 10, IN_FLIGHT_BYTES // (TASKS_AHEAD * jobs)))
 
 
 def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
@@ -498,7 +580,9 @@ def _serial(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
 def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None, jobs: int,
               tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
     """The tasks run by ``jobs`` processes (:func:`in_order`), at most :data:`TASKS_AHEAD` tasks a
-    process in flight. Workers ignore Ctrl-C: the interrupted main process stops them
+    process and :data:`IN_FLIGHT_BYTES` of input in all in flight, so that the main process's memory
+    does not grow with ``jobs``; a worker failing outside any hand (a bug) is its task's
+    :class:`FileProblem`. Workers ignore Ctrl-C: the interrupted main process stops them
     (``pool.terminate``) instead of each printing its own traceback."""
     import multiprocessing
     import signal
@@ -506,8 +590,8 @@ def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
-        yield from in_order(tasks, game, lambda run, args: pool.apply_async(run, (args,)).get, TASKS_AHEAD * jobs,
-                            tally)
+        yield from in_order(tasks, game, lambda run, args: _waiting(pool.apply_async(run, (args,)), args[0]),
+                            TASKS_AHEAD * jobs, tally, in_flight_bytes=IN_FLIGHT_BYTES)
     finally:
         pool.terminate()
         pool.join()
@@ -515,20 +599,45 @@ def _parallel(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None
 
 def in_order(tasks: Iterable[Task | FileProblem | PassedOver], game: str | None,
              submit: Callable[[Callable[[Any], Any], Any], Callable[[], Any]], window: int,
-             tally: Callable[[], Tally] | None = None) -> Iterator[Any]:
+             tally: Callable[[], Tally] | None = None, *, in_flight_bytes: int | None = None) -> Iterator[Any]:
     """The tasks run by an executor, in order: ``(task, report)`` pairs (and the task's tally), then
     ``(task, lines)`` when a task is done (for :func:`_shift_lines`). ``submit(run, args)`` starts
     ``run(args)`` elsewhere and gives a function that waits for its value; at most ``window`` tasks
-    are in flight, so memory stays bounded however many tasks there are. One runner for two
-    executors: a process pool (``--jobs``, :func:`_parallel`) and a Dask cluster (``--cluster``,
-    :mod:`drawdealer.cluster`)."""
+    (and, with ``in_flight_bytes``, that much input but for one task) are in flight, so memory stays
+    bounded however many tasks there are. One runner for two executors: a process pool (``--jobs``,
+    :func:`_parallel`) and a Dask cluster (``--cluster``, :mod:`drawdealer.cluster`)."""
     pending: deque[tuple[Any, Any]] = deque()
+    in_flight = 0  # bytes of the tasks in ``pending``
+    limit = in_flight_bytes if in_flight_bytes is not None else float("inf")
     for task in tasks:
-        pending.append((task, None if isinstance(task, _NOT_READ) else submit(_run_whole, (task, game, tally))))
-        while len(pending) > window or (pending and pending[0][1] is None):
-            yield from _drain(pending.popleft())
+        if isinstance(task, _NOT_READ):
+            pending.append((task, None))
+        else:
+            pending.append((task, submit(_run_whole, (task, game, tally))))
+            in_flight += task.size
+        while pending and (pending[0][1] is None or len(pending) > window or in_flight > limit and len(pending) > 1):
+            done = pending.popleft()
+            in_flight -= done[0].size if done[1] is not None else 0
+            yield from _drain(done)
     while pending:
         yield from _drain(pending.popleft())
+
+
+def _waiting(future: Any, task: Task) -> Callable[[], Any]:
+    """What :func:`in_order` waits on for a task run by the process pool: its value, or, when the
+    worker failed outside any hand (a bug), the task's :class:`FileProblem` in its place."""
+    def value() -> Any:
+        import pickle
+
+        try:
+            return future.get()
+        except Exception as exc:  # noqa: BLE001 - report the task, go on
+            from drawdealer.parsers.results import internal_message
+
+            what = "this file" if task.end is None else f"bytes {task.start}-{task.end} of this file"
+            problem = FileProblem(file=task.file, message=internal_message(exc, "read").replace("this hand", what))
+            return pickle.dumps([problem]), 0
+    return value
 
 
 def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
@@ -536,7 +645,10 @@ def _drain(item: tuple[Any, Any]) -> Iterator[Any]:
     if result is None:
         yield task, None
         return
-    reports, lines = result()
+    import pickle
+
+    blob, lines = result()
+    reports = pickle.loads(blob)
     for report in reports:
         yield task, report
     yield task, lines

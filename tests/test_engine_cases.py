@@ -18,8 +18,9 @@ from drawdealer.engine.findings import CODES
 from drawdealer.engine.replay import replay, replay_session
 
 CASES = Path(__file__).parent / "cases"
-NOT_ENGINE = {"PARSE_ERROR", "CARD_MALFORMED", "HAND_CLAIM_WRONG"}
-"""Codes raised by the readers (text, cards, hand descriptions), not by the engine."""
+NOT_ENGINE = {"PARSE_ERROR", "CARD_MALFORMED", "HAND_CLAIM_WRONG", "INTERNAL_ERROR"}
+"""Codes raised by the readers (text, cards, hand descriptions), not by the engine; INTERNAL_ERROR by
+the containment of a hand drawdealer fails on (tests/test_containment.py)."""
 
 
 def _load() -> list[tuple[str, str, dict]]:

@@ -17,8 +17,10 @@ from drawdealer.engine.findings import CODES, Severity, all_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
-EXTRA_CODES = {"PARSE_ERROR", "HISTORY_ABORTED", "GAME_UNSUPPORTED", "RUNS_CONTRADICT"}
-"""Codes RULES.md §11's tables do not list: those every reader needs, and the site conventions' (§18.5)."""
+EXTRA_CODES = {"PARSE_ERROR", "HISTORY_ABORTED", "INTERNAL_ERROR", "GAME_UNSUPPORTED", "RUNS_CONTRADICT"}
+"""Codes RULES.md §11's tables do not list: those every reader needs (§11.1's error record: a hand that cannot
+be parsed, a replay that cannot go on, a hand drawdealer failed on; §0.1: another game) and the site
+conventions' (§18.5)."""
 
 # Every code of the RULES.md §11.2-§11.6 tables, copied by hand; True marks a warning "(W)".
 RULES_11_CODES: dict[str, bool] = {

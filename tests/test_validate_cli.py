@@ -187,33 +187,6 @@ def test_a_hand_that_cannot_be_parsed_is_a_finding_and_the_next_hand_is_read() -
     assert skipped and all(h["findings"][0]["severity"] == "warning" for h in skipped)
 
 
-def test_an_engine_error_on_one_hand_is_a_finding_and_the_next_hand_is_replayed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bug in the engine must not end the run in a traceback: the hand it fails on is reported (with
-    the error, to be reported) and every other hand is still replayed."""
-    import drawdealer.engine.replay as engine_replay
-
-    real = engine_replay.replay
-    calls = []
-
-    def first_fails(record, *args, **kwargs):
-        calls.append(record.hand_id)
-        if len(calls) == 1:
-            raise KeyError("boom")
-        return real(record, *args, **kwargs)
-
-    monkeypatch.setattr(engine_replay, "replay", first_fails)
-    code, out, _ = run("--format", "json", "--jobs", "1", str(FIXTURES / "clean" / "27td_fl.txt"))
-    hands = lines(out)
-    assert code == 1 and len(hands) == len(calls) > 1
-    assert [f["code"] for f in hands[0]["findings"]] == ["PARSE_ERROR"]
-    assert "internal error: KeyError('boom')" in hands[0]["findings"][0]["message"]
-    assert all(h["findings"] == [] for h in hands[1:])
-    calls.clear()
-    code, out, _ = run("--jobs", "1", str(FIXTURES / "clean" / "27td_fl.txt"))
-    assert code == 1 and "please report it with the hand" in out and "column" not in out  # no place in a line
-
-
 def test_parse_errors_anywhere_in_a_big_file_do_not_stop_the_run(big_file: Path) -> None:
     code, out, _ = run("--format", "json", str(big_file))
     hands = lines(out)
@@ -239,6 +212,22 @@ def test_jobs_give_the_same_output_as_one_process(big_file: Path, monkeypatch: p
     assert len(hands) == 725
     assert hands[:240] == hands[245:485] == hands[485:]  # the same file twice in a row: the same lines
     assert len(list(library.plan([big_file]))) > 10
+
+
+def test_many_jobs_keep_the_same_input_in_flight_as_two_and_the_same_output(
+        big_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: the main process holds the reports of at most ``IN_FLIGHT_BYTES`` of input, whatever
+    the number of processes: more processes get smaller byte ranges (``bench/bench_memory.py`` measures
+    the main process's peak). The output stays the output of one process."""
+    import drawdealer.validate as library
+
+    assert library.task_bytes(1) == library.task_bytes(2) == library.CHUNK_BYTES
+    assert library.task_bytes(16) * library.TASKS_AHEAD * 16 == library.IN_FLIGHT_BYTES
+    assert library.task_bytes(1000) == 64 << 10
+    monkeypatch.setattr(library, "CHUNK_BYTES", 20_000)
+    monkeypatch.setattr(library, "IN_FLIGHT_BYTES", 50_000)  # two or three byte ranges in flight
+    files = [str(big_file), str(FIXTURES / "clean" / "ita_session.phhs")]
+    assert run("--format", "json", "--jobs", "16", *files) == run("--format", "json", "--jobs", "1", *files)
 
 
 def test_jobs_auto_uses_every_core_on_a_large_input_with_the_same_output(

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from web_support import CHROMEDRIVER, CHROMIUM, Dealer, Viewer
+from web_support import CHROMEDRIVER, CHROMIUM, Dealer, Viewer, stats_json
 
 pytestmark = pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
                                 reason=f"no Chromium here ({CHROMIUM} and {CHROMEDRIVER}: Debian's chromium and "
@@ -197,6 +197,97 @@ def test_side_pots_appear_on_the_page_when_the_all_in_round_closes(browser, tmp_
         dealer.send("call")
         wait_for(browser, "document.getElementById('street').textContent === 'first draw (D1)'", 2)
         assert browser.execute_script(f"return {pots}") == ["main pot: 301", "side pot 1: 200 (Cy, Eve)"]
+    finally:
+        dealer.finish()
+        viewer.stop()
+
+
+HABITS = """return [...document.querySelectorAll('#habits table')].map(t => {
+  const r = t.getBoundingClientRect();
+  return {caption: t.caption.textContent, left: r.left, right: r.right,
+          head: [...t.tHead.rows[0].cells].map(c => c.textContent),
+          rows: [...t.tBodies[0].rows].map(tr => [...tr.cells].map(c => c.textContent))};
+})"""
+THREE = ["--game", "27TD-FL", "--stakes", "2/4", "--seat=Ann=100", "--seat=Bob=100", "--seat=Evangeline=100",
+         "--button", "Ann"]
+SHOWDOWN = ["call", "call", "check", "draw 2", "draw 1", "pat", "check", "check", "check",
+            "pat", "draw 1", "pat", "check", "check", "check", "pat", "pat", "draw 3", "bet 8", "call", "call",
+            "show Bob 7s 5d 4c 3h 2s", "muck Evangeline", "show Ann 8c 6c 5s 4d 3d"]
+"""Hand 1: everyone in, the draws ``2 · pat · pat`` (Bob), ``1 · 1 · pat`` (Evangeline), ``pat · pat · 3``
+(Ann), Bob's 7-5 wins the showdown."""
+
+
+def expected_habits(numbers: dict) -> list[list[list[str]]]:
+    """The rows of the page's three tables, from ``drawdealer stats --json``: the numbers as
+    ``drawdealer stats`` prints them (a rate to one decimal, ``—`` where there is none)."""
+    def pct(rate):
+        return "—" if rate is None or rate["pct"] is None else f"{rate['pct']:.1f}%"
+
+    def dec(value):
+        return "—" if value is None else f"{value:,.2f}"
+
+    players = numbers["games"][0]["players"]
+    results = [[p["player"], str(p["hands"]), dec(p["bb_per_100"]), pct(p["won_at_showdown"]),
+                pct(p["won_without_showdown"])] for p in players]
+    betting = [[p["player"], pct(p["vpip"]), pct(p["raised"]), dec(p["aggression"]["factor"]),
+                pct(p["went_to_showdown"])] for p in players]
+    draws = []
+    for p in players:
+        draws += [[p["player"], "pat", *(pct(d["stood_pat"]) for d in p["draws"])],
+                  ["avg", *(dec(d["cards_drawn"]["average"]) for d in p["draws"])],
+                  ["broke", *("" if d["broke"] is None else pct(d["broke"]) for d in p["draws"])]]
+    return [results, betting, draws]
+
+
+def test_the_evenings_habits_between_hands_on_a_phone(browser, tmp_path: Path) -> None:
+    """Between hands the page shows the evening's habits (issue 30 item 3) in three tables that fit a
+    390-pixel phone, with the numbers of ``drawdealer stats JOURNAL --json`` as ``drawdealer stats``
+    prints them, each named in words. They are not there before a hand is over, go from the first
+    action of the next hand, and come back with that hand counted within a second of its end."""
+    journal = tmp_path / "evening"
+    dealer = Dealer([*THREE, "--journal", str(journal)])
+    viewer = Viewer(journal)
+    habits = "!document.getElementById('habits-box').hidden"
+    title = "document.getElementById('habits-title').textContent"
+    try:
+        size(browser, 390, 844)
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Ann to act'", 10)
+        assert browser.execute_script(f"return {habits}") is False  # no hand over yet: nothing to show
+        for command in SHOWDOWN[:-1]:
+            assert dealer.send(command)["ok"], command
+            assert browser.execute_script(f"return {habits}") is False, command  # a hand under way
+        assert dealer.send(SHOWDOWN[-1])["ok"]
+        wait_for(browser, f"{habits} && {title} === 'Habits this evening: 1 hand'", 1)
+        first = browser.execute_script(HABITS)
+        assert [t["rows"] for t in first] == expected_habits(stats_json(journal))
+        assert first[0]["rows"][1] == ["Bob", "1", "600.00", "100.0%", "0.0%"]  # +24 chips: 6 big blinds of 4
+
+        assert dealer.send("next")["ok"]  # hand 2 dealt, nobody has acted: still between hands
+        wait_for(browser, "document.getElementById('hand').textContent.startsWith('Hand 2')", 1)
+        assert browser.execute_script(f"return {habits} && {title}") == "Habits this evening: 1 hand"
+        assert dealer.send("fold")["ok"]
+        wait_for(browser, f"!({habits}) && document.getElementById('ledger-box').hidden", 1)
+        assert dealer.send("fold")["ok"]  # Bob and Evangeline fold to Ann's big blind
+        wait_for(browser, f"{habits} && {title} === 'Habits this evening: 2 hands'", 1)
+        tables = browser.execute_script(HABITS)
+        assert [t["caption"] for t in tables] == ["Results", "Betting", "Draws"]
+        assert tables[0]["head"] == ["Player", "Hands", "bb/100", "Won at SD", "Won w/o SD"]
+        assert tables[1]["head"] == ["Player", "VPIP", "Raised", "AF", "Went to SD"]
+        assert tables[2]["head"] == ["Player", "", "1st draw", "2nd draw", "3rd draw"]
+        assert [t["rows"] for t in tables] == expected_habits(stats_json(journal))
+        assert tables[0]["rows"] != first[0]["rows"]
+        assert tables[2]["rows"][:3] == [["Ann", "pat", "100.0%", "100.0%", "0.0%"], ["avg", "0.00", "0.00", "3.00"],
+                                         ["broke", "", "0.0%", "100.0%"]]  # Ann: pat, pat, then 3 cards
+        for table in tables:
+            assert table["left"] >= 0 and table["right"] <= 390, table["caption"]
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        smallest = browser.execute_script("return Math.min(...[...document.querySelectorAll('#habits td, #habits th')]"
+                                          ".map(c => parseFloat(getComputedStyle(c).fontSize)))")
+        assert smallest >= 12  # pixels: readable on a phone
+        browser.execute_script("document.getElementById('habits-box').scrollIntoView()")
+        shot = Path(tempfile.gettempdir()) / "drawdealer-view-habits-390x844.png"
+        assert browser.save_screenshot(str(shot))
     finally:
         dealer.finish()
         viewer.stop()

@@ -304,6 +304,7 @@ BOTH = {
     "CARD_NOT_IN_DECK": "a standard deck holds every card the sites can name",
     "CONFIG_INVALID": "the readers set only valid house rules",
     "HISTORY_ABORTED": "an event of a player not seated is a PARSE_ERROR",
+    "INTERNAL_ERROR": "drawdealer failing on a hand is a bug, which no fixture holds (tests/test_containment.py)",
     "HAND_CLAIM_WRONG": "the hand descriptions are not read (the readers' docstrings)",
     "RAKE_EXCEEDS_CAP": "no rake cap is known for these sites",
     "COLLECTED_AMOUNT_WRONG": "with one pot, an amount off is RAKE_MISMATCH and a wrong taker WINNER_WRONG "

@@ -20,11 +20,13 @@ from typing import Any, Iterator
 from drawdealer.cli.deal.commands import parse_command
 from drawdealer.cli.deal.journal import Journal
 from drawdealer.cli.deal.session import AUTOMATIC, DealerSession
+from drawdealer.cli.deal.sessionfile import SessionInfo
 from drawdealer.cli.deal.setup import SetupArgs, build_session
 from drawdealer.engine.cards import card_str
 from drawdealer.engine.record import Action, ActionKind, HandRecord
 from drawdealer.engine.simulate import random_hand
 from drawdealer.engine.variants import GAMES
+from drawdealer.journal_files import LOCK_FILE
 
 K = ActionKind
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -36,27 +38,38 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 class Step:
     """One command of a played session: the session after it, the command typed and the dealer's
     reply (``reply.view.to_json()`` is the line ``deal --json`` prints); the hand being played and
-    how many of its actions are played (``hand.actions[:upto]``)."""
+    how many of its actions are played (``hand.actions[:upto]``: after ``next``, the new hand as the
+    session dealt it); the hands over before it, each with the session as it stood in that hand."""
 
     session: DealerSession
     line: str
     reply: Any
     hand: HandRecord
     upto: int
+    finished: tuple[tuple[SessionInfo, HandRecord], ...] = ()
+
+
+def hand_over(step: Step) -> bool:
+    """The hand of ``step`` is over: played to its end, nobody to act (an Italian opener has shown
+    his openers, RULES.md §10.2)."""
+    view = step.reply.view
+    return view.finished and view.to_act is None
 
 
 def journal_with_cards(step: Step, folder: Path) -> Path:
-    """The journal of ``step``'s moment as a tool that knew every card would write it: the same
-    session file, and the hand file with each card dealt, discarded and drawn so far."""
+    """The journal of ``step``'s moment as a tool that knew every card would write it: the dealer's
+    files as they are, and each hand file, the hands over and this one so far, with every card
+    dealt, discarded and drawn."""
     session = step.session
     if folder.exists():
         shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    twin = DealerSession(session.info, Journal(folder))
-    errors = twin.rebuild(list(step.hand.actions[:step.upto]))
-    assert not errors, errors
-    twin.journal.write_session(session.info.to_toml())
-    twin.journal.write_hand(session.info.hand, twin.hand_text())
+    shutil.copytree(session.journal.directory, folder, ignore=shutil.ignore_patterns(".*", LOCK_FILE))
+    for info, actions in [*((info, hand.actions) for info, hand in step.finished),
+                          (session.info, step.hand.actions[:step.upto])]:
+        twin = DealerSession(info, Journal(folder))
+        errors = twin.rebuild(list(actions))
+        assert not errors, errors
+        twin.journal.write_hand(info.hand, twin.hand_text())
     return folder
 
 
@@ -109,15 +122,18 @@ def secrets_of(hand: HandRecord) -> set[str]:
     return {card_str(c) for c in cards}
 
 
-def played(game: str, seed: int, *, hands: int = 2, players: int = 4) -> Iterator[Step]:
+def played(game: str, seed: int, *, hands: int = 2, players: int = 4, journal: Path | None = None,
+           stack: int = 200) -> Iterator[Step]:
     """Play ``hands`` random hands of ``game`` through the dealer's commands in a new journal, each
-    followed by ``next``; yield a :class:`Step` after every command. The folder is removed at the end."""
+    followed by ``next``; yield a :class:`Step` after every command. The journal is in a folder
+    removed at the end, or in ``journal``, kept."""
     rng = random.Random(seed)
     folder = Path(tempfile.mkdtemp())
     try:
-        session = new_session(folder / "j", game, players)
+        session = new_session(journal or folder / "j", game, players, stack)
+        finished: tuple[tuple[SessionInfo, HandRecord], ...] = ()
+        hand = random_deal(session, rng)
         for _ in range(hands):
-            hand = random_deal(session, rng)
             for upto, action in enumerate(hand.actions, start=1):
                 line = command_for(session, action)
                 if line is None:
@@ -125,11 +141,18 @@ def played(game: str, seed: int, *, hands: int = 2, players: int = 4) -> Iterato
                 if action.kind is K.SHOW and action.text == "openers" and not session.state.openers_due():
                     continue  # an Italian opener who need not show (he won without a call)
                 reply = session.handle(parse_command(line, names=session.names, italian=session.spec.is_italian))
-                yield Step(session=session, line=line, reply=reply, hand=hand, upto=upto)
+                yield Step(session=session, line=line, reply=reply, hand=hand, upto=upto, finished=finished)
+            info = session.info
             reply = session.handle(parse_command("next"))
-            yield Step(session=session, line="next", reply=reply, hand=hand, upto=len(hand.actions))
             if reply.view.refused:  # fewer than two players with chips
+                yield Step(session=session, line="next", reply=reply, hand=hand, upto=len(hand.actions),
+                           finished=finished)
                 break
+            finished += ((info, hand),)
+            hand = random_deal(session, rng)
+            dealt = next((k for k, a in enumerate(hand.actions) if command_for(session, a) is not None),
+                         len(hand.actions))  # what the session played itself: forced bets, the deal
+            yield Step(session=session, line="next", reply=reply, hand=hand, upto=dealt, finished=finished)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -229,3 +252,11 @@ def follow(url: str) -> "queue.Queue[dict[str, Any]]":
 
     threading.Thread(target=read, daemon=True).start()
     return states
+
+
+def stats_json(journal: Path) -> dict[str, Any]:
+    """What ``drawdealer stats JOURNAL --json`` prints, run in another process."""
+    run = subprocess.run([sys.executable, "-m", "drawdealer", "stats", str(journal), "--json"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)

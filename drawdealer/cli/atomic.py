@@ -3,13 +3,15 @@
 The new text goes to a temporary file in the same folder (so that the rename stays on one file
 system), is flushed and fsynced, renamed over the old file with ``os.replace``, and the folder is
 fsynced so the rename survives a power cut. If anything fails before the rename, the temporary
-file is removed and the old file is untouched. Used by the dealer's journal, ``convert -o`` and
+file is removed and the old file is untouched; the new file keeps the old one's permissions. Used by
+the dealer's journal, ``convert -o`` (which replaces only a regular file so: ``cli/outfile.py``) and
 ``stats --graph``.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,9 +34,13 @@ def replacing(path: Path, *, binary: bool = False) -> Iterator[Any]:
     """A UTF-8 text handle (a binary one with ``binary``) whose content replaces ``path`` when the
     ``with`` block ends normally."""
     directory = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)  # the file replaced keeps its permissions
+    except FileNotFoundError:
+        mode = _new_file_mode()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
-        os.fchmod(fd, _new_file_mode())
+        os.fchmod(fd, mode)
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as handle:
             yield handle
             handle.flush()

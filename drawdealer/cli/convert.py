@@ -6,12 +6,16 @@ on stderr (``file:line``) and left out. Hands of games drawdealer does not play 
 games the target cannot say (Italian poker in PokerStars text) are left out and counted in one
 summary line on stderr.
 
-``-o OUT`` never destroys data (issue 15, "Data safety"): OUT may not be FILE itself (also through a
-symbolic or hard link), an existing OUT is replaced only with ``--force``, and OUT is written through
-a temporary file renamed over it at the end (``cli/atomic.py``), so a failed run leaves it as it was.
+``-o OUT`` never destroys data (issues 15 and 25, ``cli/outfile.py``): OUT may not be FILE itself
+(also through a symbolic or hard link, or standard input redirected from it), an existing OUT is
+written only with ``--force``; a regular file is replaced through a temporary file renamed over it
+at the end (``cli/atomic.py``), so a failed run leaves it as it was, while a character device or a
+FIFO is written into; a symbolic link is followed (its target is written, the link stays); a run
+that converts no hand leaves OUT as it was.
 
 Exit codes: 0 every hand of a drawdealer game converted unchanged, 1 some hand was left out or
-changed, 2 FILE cannot be read (missing, unreadable, unknown format) or OUT cannot be written.
+changed, 2 FILE cannot be read (missing, unreadable, unknown format), OUT cannot be written, or
+drawdealer failed on a hand (``INTERNAL_ERROR``).
 """
 
 import sys
@@ -33,36 +37,45 @@ class Target(str, Enum):
 def convert(
     file: Annotated[Path, typer.Argument(help=f"A hand-history file ({FORMATS}).", show_default=False)],
     to: Annotated[Target, typer.Option("--to", help="The format to write.", show_default=False)],
-    out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.",
+    out: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout: a file is "
+                                             "replaced when the run ends, a device or FIFO written into, a link's "
+                                             "target written; nothing is written if no hand converts.",
                                              show_default=False)] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Write OUT if it exists.")] = False,
 ) -> None:
     """Write the hands of FILE as PHH or PokerStars text (checked by reading them back)."""
+    from drawdealer.cli import outfile
     from drawdealer.cli.errors import fail
     from drawdealer.convert import LEFT_OUT, Converted, convert_file, joined
     from drawdealer.parsers import FormatError
 
     from drawdealer import inputs
 
-    if file.is_dir():
+    if _is_folder(file):
         fail(f"{file}: is a directory")
     refused = inputs.not_a_file(file)
     if refused is not None:
         fail(f"{file}: {refused}")
+    target = None
     if out is not None:
-        _check_output(file, out, force=force)
+        try:
+            target = outfile.check(file, out, force=force)
+        except outfile.Refused as exc:
+            fail(f"-o {out}: {exc}")
+        except OSError as exc:
+            fail(f"-o {out}: {inputs.why_unreadable(exc, out)}")
     try:
         results = convert_file(inputs.readable(file), to.value, source=inputs.display_name(file))
         first = next(results, None)
     except FormatError as exc:
         fail(str(exc))
     except OSError as exc:
-        fail(f"{file}: {exc.strerror or exc}")
-    bad = 0
+        fail(f"{file}: {inputs.why_unreadable(exc, file)}")
+    bad = internal = 0
     left_out: dict[str, Counter[str]] = {why: Counter() for why in LEFT_OUT}  # hands by game, by reason
 
     def texts():
-        nonlocal bad
+        nonlocal bad, internal
         pending = [first] if first is not None else []
         for item in _chain(pending, results):
             if isinstance(item, Converted):
@@ -77,24 +90,36 @@ def convert(
                 left_out[item.left_out][item.game or "?"] += 1
             else:
                 bad += item.error
+                internal += item.internal
                 _notice(f"{file}:{item.line}: hand #{item.hand_id or '?'} not converted: {item.reason}")
 
-    if out is None:
-        for chunk in joined(texts(), to.value):
-            sys.stdout.write(chunk)
+    if target is None:
+        try:
+            for chunk in joined(texts(), to.value):
+                sys.stdout.write(chunk)
+        except OSError as exc:  # reading FILE (a failed write to stdout is the console script's)
+            fail(f"{file}: cannot be read on: {inputs.why_unreadable(exc, file)}")
         sys.stdout.flush()
     else:
-        from drawdealer.cli.atomic import replacing
-
         try:
-            with replacing(out) as handle:
-                for chunk in joined(texts(), to.value):
-                    handle.write(chunk)
+            written = outfile.write(target, joined(texts(), to.value))
+        except outfile.InputFailed as exc:
+            fail(f"{file}: cannot be read on: {inputs.why_unreadable(exc.cause, file)}")
         except OSError as exc:
             fail(f"{out}: {exc.strerror or exc}")
+        if not written:
+            _notice(f"{file}: no hand converted: {out} not written")
     if any(left_out.values()):
         _notice(f"{file}: {_left_out(left_out, to.value)}")
-    raise typer.Exit(code=1 if bad else 0)
+    raise typer.Exit(code=2 if internal else 1 if bad else 0)
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for what cannot be looked at (reading it says why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _left_out(left_out: dict[str, Counter[str]], to: str) -> str:
@@ -113,29 +138,6 @@ def _notice(message: str) -> None:
     from drawdealer.cli.text import shown
 
     sys.stderr.write(f"drawdealer: {shown(message)}\n")
-
-
-def _check_output(file: Path, out: Path, *, force: bool) -> None:
-    """Refuse an OUT that is FILE (the same inode, however it is named), a folder, or, without
-    ``--force``, any existing file."""
-    from drawdealer.cli.errors import fail
-
-    try:
-        there = out.stat()
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        fail(f"{out}: {exc.strerror or exc}")
-    try:
-        source = file.stat()
-    except OSError:
-        source = None  # standard input (read whole before OUT is written), or missing: reading FILE says so
-    if source is not None and (there.st_dev, there.st_ino) == (source.st_dev, source.st_ino):
-        fail(f"-o {out}: is the input {file} itself; write the conversion to another file")
-    if out.is_dir():
-        fail(f"-o {out}: is a directory")
-    if not force:
-        fail(f"-o {out}: already exists; use --force to replace it")
 
 
 def _chain(first: list, rest):

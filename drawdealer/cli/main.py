@@ -4,8 +4,10 @@
 imported (``cli/fastargs.py``): Typer's import and its building of the command tree cost about a
 third of a small run, more than the 120 ms start-up goal leaves (DESIGN.md convention 12;
 ``bench/bench_startup.py``). Everything else, including ``--help`` and usage errors, goes through
-the Typer app (``cli/app.py``). A reader that closes the pipe early (``| head``) ends
-the run quietly with exit 0 (``cli/pipes.py``); Ctrl-C ends it with one line and exit 130.
+the Typer app (``cli/app.py``). Standard output is :func:`drawdealer.cli.stdout.checked` for every
+command: a reader that closes the pipe early (``| head``) ends the run quietly with exit 0, any other
+failed write (a full disk, a file-size limit) with one line on stderr and exit 2; Ctrl-C ends it with
+one line and exit 130.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ def main() -> None:
     # are closed by ``with``, stdin's copy is removed at exit). Together about 40 M instructions
     # of a small ``validate`` (bench/bench_startup.py).
     gc.freeze()
-    from drawdealer.cli.pipes import ReaderGone, WatchedStdout, reader_gone
+    from drawdealer.cli.stdout import OutputFailed, ReaderGone, checked, output_failed, reader_gone
 
-    sys.stdout = WatchedStdout(sys.stdout)
+    sys.stdout = checked(sys.stdout)
     try:
         try:
             _dispatch()
@@ -35,6 +37,8 @@ def main() -> None:
             gc.freeze()
     except ReaderGone:
         reader_gone()
+    except OutputFailed as failed:
+        output_failed(failed)
     except KeyboardInterrupt:  # Ctrl-C: stop without a traceback, exit 130 as a shell does
         sys.stderr.write("drawdealer: interrupted\n")
         raise SystemExit(130) from None

@@ -29,14 +29,21 @@ each hand and prints its findings (the work is :func:`drawdealer.validate.valida
   them each task's bytes.
 
 Files inside a folder that are not read (another site's histories, tournament summaries, other
-files, unreadable ones) are passed over and named; hidden files are not looked at.
+files, unreadable ones, links that loop, point to nothing or name too long a path, links to folders,
+FIFOs) are passed over and named with the reason; hidden files are not looked at.
+
+A hand drawdealer itself fails on (an exception in a reader or the engine: a bug) is that hand's
+``INTERNAL_ERROR`` finding, with the exception and "please report this hand"; every other hand is
+still read and reported, in one process or several.
 
 Exit codes: 0 no hand has an error finding (warnings, skipped hands and files passed over allowed),
 1 some hand has one (a hand that cannot be parsed is a ``PARSE_ERROR``), 2 a file named on the
 command line cannot be read at all (missing, unreadable, unknown format, a FIFO or device, a folder
-that cannot be listed: one line on stderr per file; the other files are still validated), or no
-hand was read with ``--fail-on-empty``. ``-`` reads standard input (``drawdealer.inputs``); the
-limits per hand (``parsers/limits.py``) are in the command's help.
+that cannot be listed, a name too long, a link that loops: one line on stderr per file; the other
+files are still validated), a file of a folder could not be read, drawdealer failed on a hand
+(``INTERNAL_ERROR``), the output could not be written (one line on stderr: a full disk, a file-size
+limit), or no hand was read with ``--fail-on-empty``. ``-`` reads standard input
+(``drawdealer.inputs``); the limits per hand (``parsers/limits.py``) are in the command's help.
 """
 
 from enum import Enum
@@ -75,8 +82,9 @@ def validate(
     """Validate hand histories: replay every hand and report each finding (exit 0 clean, 1 findings, 2 unreadable).
 
     FILES may be folders (read recursively) and - (standard input; a pipe or <(...) works too). A
-    FIFO, device or socket named here is refused unread, and a folder that cannot be listed is
-    reported (exit 2).
+    FIFO, device or socket named here is refused unread, and a folder that cannot be listed, a link
+    that loops or a name too long is reported (exit 2). A hand drawdealer fails on is reported as
+    INTERNAL_ERROR (please report it) and the run goes on; it then exits 2.
 
     Limits per hand (parsers/limits.py; a hand over one is one finding and the next hand is read):
     10 players (PLAYER_COUNT_INVALID), 20,000 characters in a line, 1,000,000 characters in a hand,

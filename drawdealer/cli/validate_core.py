@@ -21,11 +21,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from drawdealer.cli.plainconsole import PlainConsole
 from drawdealer.cli.text import json_text, shown
 from drawdealer.engine.words import counted
+
+if TYPE_CHECKING:
+    from drawdealer.cli.wrapped import Wrapped
 
 PROGRESS_BYTES = 256 * 1024
 """Inputs above this size (a few hundred hands) get a progress bar on a terminal's stderr."""
@@ -163,7 +166,7 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
 
     from drawdealer.validate import REPORT_SCHEMA, FileProblem, PassedOver, validate
 
-    errors = unreadable = False
+    errors = unreadable = internal = False
     hands = 0
     write = sys.stdout.write
     batch: list[str] = []
@@ -187,6 +190,7 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
             hand_id = item.hand_id
             if item.findings or type(item.line) is not int or not isinstance(hand_id, str) and hand_id is not None:
                 errors = errors or item.has_error
+                internal = internal or _failed_on(item)
                 batch.append(json_text(item.to_dict()) + "\n")
             else:
                 file, game_name = item.file, item.game
@@ -204,7 +208,13 @@ def _json(files: list[Path], game: str | None, where: dict[str, Any], strict: bo
         sys.stdout.flush()
     if failed:
         raise failed[0]
-    return (2 if unreadable else 1 if errors else 0), hands
+    return (2 if unreadable or internal else 1 if errors else 0), hands
+
+
+def _failed_on(report: Any) -> bool:
+    """Whether drawdealer failed on the hand (``INTERNAL_ERROR``, the one finding of a hand it could
+    not read or replay): the run then exits 2, as for any input it could not check."""
+    return report.status == "unparsed" and report.findings[0].code == "INTERNAL_ERROR"
 
 
 def _until_lost(items: Iterator[Any], where: dict[str, Any], failed: list[Exception]) -> Iterator[Any]:
@@ -237,14 +247,15 @@ def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: b
     passed: list[PassedOver] = []
     seen_files: set[str] = set()
     current_file = None
+    printer: Wrapped | None = None  # made at the first flagged hand: its console, width and kind asked once
     failed: list[Exception] = []
     with progress_bar(files) as (bar_console, advance, chunk):
-        # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
-        above_bar = bar_console is not None and console.rich.is_terminal
         for item in _until_lost(validate(files, game=game, strict=strict, progress=advance, chunk=chunk, **where),
                                 where, failed):
             if isinstance(item, FileProblem):
                 problems.append(item)
+                if printer is not None:
+                    printer.flush()
                 if bar_console is not None:
                     bar_console.print(f"drawdealer: error: {shown(item.file)}: {shown(item.message)}", markup=False,
                                       highlight=False, soft_wrap=True)
@@ -267,17 +278,25 @@ def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: b
             for f in item.findings:
                 codes[f.code] += 1
             counts["errors" if item.has_error else "warnings"] += 1
-            printer = bar_console if above_bar else console.rich
+            counts["internal"] += _failed_on(item)
+            if printer is None:
+                from drawdealer.cli.wrapped import Wrapped
+
+                # on one terminal, hands are printed above the bar; piped, stdout gets them and stderr the bar
+                above_bar = bar_console is not None and console.rich.is_terminal
+                printer = Wrapped(bar_console if above_bar else console.rich)
             if item.file != current_file:
                 current_file = item.file
-                printer.print(shown(_shown_path(item.file)), style="bold", markup=False)
+                printer.heading(shown(_shown_path(item.file)), "bold")
             _print_hand(printer, item)
+        if printer is not None:
+            printer.flush()
     if failed:  # the hands read before it are printed; a count of part of the input would mislead
         raise failed[0]
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
     _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
-    unreadable = problems or any(p.unreadable for p in passed)
+    unreadable = problems or any(p.unreadable for p in passed) or counts["internal"]
     return (2 if unreadable else 1 if counts["errors"] else 0), counts["read"]
 
 
@@ -295,6 +314,8 @@ def _shown_path(file: str) -> str:
 def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
     """The findings in the order the human report prints them: each root cause, then the findings
     that follow from it (``caused_by``, ``engine.causes``), marked True."""
+    if len(findings) == 1:  # most flagged hands
+        return [(findings[0], False)]
     following: dict[int, list[Any]] = {}
     for f in findings:
         if f.caused_by is not None:
@@ -307,38 +328,41 @@ def root_first(findings: Sequence[Any]) -> list[tuple[Any, bool]]:
     return out
 
 
-def _print_hand(console: Any, report: Any) -> None:
+def _print_hand(printer: Wrapped, report: Any) -> None:
     """The hand's line, then one line a finding (``line N  severity  CODE  message``), root causes
     first, each followed by the findings it causes, marked ``↳`` (:func:`root_first`); each wrapped
-    to the terminal under its own indent."""
-    from rich.text import Text
-
-    head = Text(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", style="bold")
-    head.append(f"  line {report.line}")
+    to the terminal under its own indent (:class:`~drawdealer.cli.wrapped.Wrapped`)."""
+    head = [(f"hand #{shown(report.hand_id)}" if report.hand_id else "a hand without id", ""),
+            (f"  line {report.line}", "")]
     if report.game:
-        head.append(f"  {shown(report.game)}", style="dim")
-    _print_indented(console, head, 2)
+        head.append((f"  {shown(report.game)}", "dim"))
+    printer.indented(head, 2, "bold")
     for f, follows in root_first(report.findings):
-        line = Text("↳ " if follows else "")
-        line.append(f"line {f.line if f.line is not None else report.line}  ", style="cyan")
-        line.append(f.severity.value, style="red" if f.is_error else "yellow")
-        line.append("  ")
-        line.append(f.code, style="bold red" if f.is_error else "bold yellow")
-        line.append(f"  {shown(f.message)}")
-        if f.code == "PARSE_ERROR":
-            if f.details.get("column") is not None:  # an internal error has no place in a line
-                line.append(f" (column {f.details['column']}: {shown(repr(f.actual))})", style="dim")
+        severity, error = _SEVERITY[f.code]
+        if f.code == "PARSE_ERROR":  # an internal error has no place in a line: no column
+            column = f.details.get("column")
+            tail = f" (column {column}: {shown(repr(f.actual))})" if column is not None else ""
         else:
-            line.append(_expected_actual(f), style="dim")
-        _print_indented(console, line, 6 if follows else 4)
+            tail = _expected_actual(f)
+        printer.indented([("↳ " if follows else "", ""),
+                          (f"line {f.line if f.line is not None else report.line}  ", "cyan"),
+                          (severity, "red" if error else "yellow"), ("  ", ""),
+                          (f.code, "bold red" if error else "bold yellow"), (f"  {shown(f.message)}", ""),
+                          (tail, "dim")], 6 if follows else 4)
 
 
-def _print_indented(console: Any, text: Any, indent: int) -> None:
-    """``text`` wrapped to the console's width, ``indent`` spaces in (two more for the lines it
-    continues on), no trailing blanks."""
-    for i, line in enumerate(text.wrap(console, max(20, console.width - indent - 2))):
-        line.rstrip()
-        console.print(" " * (indent + 2 * (i > 0)), line, sep="", soft_wrap=True)
+class _Severities(dict):  # type: ignore[type-arg]
+    """A code's severity as printed and whether it is an error, looked up once per code."""
+
+    def __missing__(self, code: str) -> tuple[str, bool]:
+        from drawdealer.engine.findings import CODES, Severity
+
+        severity = CODES[code].severity
+        self[code] = value = (severity.value, severity is Severity.ERROR)
+        return value
+
+
+_SEVERITY = _Severities()
 
 
 def _expected_actual(finding: Any) -> str:
@@ -389,11 +413,13 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
     """Every file of a folder that was not read, and why."""
     if not passed:
         return
-    from rich.text import Text
+    from drawdealer.cli.wrapped import Wrapped
 
     console.line(f"passed over {counted(len(passed), 'file')} (not validated):")
+    printer = Wrapped(console.rich)
     for item in passed:
-        _print_indented(console.rich, Text(shown(f"{_shown_path(item.file)}: {item.reason}")), 2)
+        printer.indented([(shown(f"{_shown_path(item.file)}: {item.reason}"), "")], 2)
+    printer.flush()
 
 
 def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any, skipped_games: Any,
@@ -409,6 +435,10 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line("no hand read")
     if problems:
         console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
+    if counts["internal"]:
+        console.line(f"{counted(counts['internal'], 'hand')} not checked: drawdealer failed on "
+                     f"{'it' if counts['internal'] == 1 else 'them'} (INTERNAL_ERROR, named above); please report "
+                     f"{'it' if counts['internal'] == 1 else 'them'}")
     if skipped_games:
         games = ", ".join(f"{shown(g)} ×{n}" for g, n in skipped_games.most_common())
         console.line(f"skipped: games drawdealer does not play, cancelled hands (GAME_UNSUPPORTED): {games}")

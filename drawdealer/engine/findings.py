@@ -38,6 +38,8 @@ _REGISTRY: tuple[CodeInfo, ...] = (
              example="'Hero: folds and runs' is not a PokerStars action line"),
     CodeInfo(code="HISTORY_ABORTED", severity=E, title="the replay cannot continue: the state is undefined", section="11.1",
              example="an action names a player who is not seated"),
+    CodeInfo(code="INTERNAL_ERROR", severity=E, title="drawdealer failed on this hand (a bug): the hand is not checked",
+             section="11.1", example="a reader raised AttributeError on a header it did not expect: please report the hand"),
     CodeInfo(code="GAME_UNSUPPORTED", severity=W, title="a hand of a game drawdealer does not play; skipped", section="0.1",
              example="a Badugi hand in a mixed-game file"),
     # --- §11.2 setup and cards

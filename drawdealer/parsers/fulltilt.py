@@ -2,10 +2,11 @@
 
 Games: Limit/Pot Limit/No Limit 2-7 Triple Draw, 2-7 Single Draw and 5 Card Draw, cash and
 sit-and-go, headers ``Full Tilt Poker Game #N: [tournament, ]Table T [(6 max)] - stakes - game -
-time`` and the 2013 form with the game first (``Table T - FL Badugi - $0.10/$0.20 - …``). A hand of
-a game drawdealer does not play (Badugi, A-5, Hold'em, Stud …, checked against
-``engine.variants``) is :class:`~drawdealer.parsers.results.Skipped` from its header alone, and so
-is a hand the log holds no play of (a header and a summary only: FTP's "partial" and dead hands).
+time`` and the 2013 form with the game first (``Table T - FL Badugi - $0.10/$0.20 - …``), see
+:data:`HEADER`. A hand of a game drawdealer does not play (Hold'em, Omaha, Stud …, checked against
+``engine.variants``), or of a capped table (``CAP NL``, ``$5 Cap No Limit``), is
+:class:`~drawdealer.parsers.results.Skipped` from its header alone, and so is a hand the log holds
+no play of (a header and a summary only: FTP's "partial" and dead hands).
 The file is split into hands and decoded (UTF-16LE or not) by :mod:`~drawdealer.parsers.sniff`;
 amounts and cards are read as the PokerStars reader reads them.
 
@@ -81,7 +82,8 @@ from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, line_table
-from drawdealer.parsers.sitekit import betting_rows, parse_card_list, site_stakes, unsupported
+from drawdealer.parsers.sitekit import betting_rows, header_not_read, not_played, parse_card_list, site_stakes
+from drawdealer.parsers.sitekit import unsupported
 
 K = ActionKind
 
@@ -94,14 +96,26 @@ GAMES = {
 }
 """Full Tilt's draw-game names, by ``engine.variants`` family (a family the engine does not know
 yet is skipped, as any other game)."""
-STRUCTURES = {"Limit": "FL", "FL": "FL", "Pot Limit": "PL", "PL": "PL", "No Limit": "NL", "NL": "NL"}
+STRUCTURES = {"Limit": "FL", "Fixed Limit": "FL", "Fix Limit": "FL", "FL": "FL", "Pot Limit": "PL", "PL": "PL",
+              "No Limit": "NL", "NL": "NL"}
+_STRUCTURE = "(?:" + "|".join(sorted(STRUCTURES, key=len, reverse=True)) + ")"
 
 HEADER = re.compile(
-    r"Full ?Tilt ?Poker Game #(?P<id>\d+): (?:(?P<tournament>.+?), )?Table (?P<table>.+?)"
-    rf" - (?:(?P<game_first>(?:FL|PL|NL) [^-]+?) - )?(?P<a>{MONEY})/(?P<b>{MONEY})(?: Ante (?P<ante>{MONEY}))?"
-    r"(?: - (?P<game>(?:Limit|Pot Limit|No Limit) .+?))? - (?P<when>\d{1,2}:\d{2}:\d{2} .*)$"
+    r"Full ?Tilt ?Poker Game #(?P<id>\d+): (?:(?P<tournament>.+?), )?(?:Table |Match )?(?P<table>.+?)"
+    rf" - (?:(?P<game_first>(?:CAP |{MONEY} Cap )?{_STRUCTURE} .+?) - )?"
+    rf"(?P<a>{MONEY})/(?P<b>{MONEY})(?: Ante (?P<ante>{MONEY}))?"
+    r"(?: - (?P<game>.+?))? - (?P<when>\d{1,2}:\d{2}(?::\d{2})? .*)$"
 )
-_MAX_SEATS = re.compile(r"\((?:(?P<n>\d+) max|(?P<hu>heads up))\)")
+"""A hand's first line: the game after the stakes (``- $0.10/$0.20 - Limit 2-7 Triple Draw -``,
+``- $0.10/$0.25 - $5 Cap No Limit Hold'em -``) or, from 2013, before them (``- FL Badugi -
+$0.10/$0.20 -``, ``- CAP NL Hold'em - $0.01/$0.02 -``); a tournament (``$10 Sit & Go (Turbo)
+(268569961), Table 1``) before the table, table decorations (``(6 max)``, ``(heads up)``,
+``(deep 6)``) after its name."""
+GAME_WORDS = re.compile(rf"(?:(?P<cap>CAP|{MONEY} Cap) )?(?P<structure>{_STRUCTURE}) (?P<name>.+)")
+"""The structure and game of a header's game words; a capped table (``CAP``, ``$5 Cap``) plays a
+structure of its own, which drawdealer does not (RULES.md §0.1)."""
+_MAX_SEATS = re.compile(r"\((?:[^()]*?[ ,])?(?:(?P<n>\d{1,3}) max|(?P<hu>heads up))\b[^()]*\)")
+"""The table's size among its decorations: ``(6 max)``, ``(heads up)``, ``(6 max, shallow)``."""
 _WHO = r"(?P<name>.+?) "
 
 LINES = line_table(
@@ -189,13 +203,19 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     header = HEADER.match(lines[0])
     end = start + len(lines) - 1
     if header is None:
-        return ParseFailure(message="expected a Full Tilt Poker hand header", line=start, text=lines[0][:200],
-                            start_line=start, end_line=end, source=source)
+        return header_not_read(lines, 0, start, source, "expected a Full Tilt Poker hand header", site="Full Tilt")
     hand_id = header["id"]
-    name, structure_name = _game_words(header)
-    game = f"{GAMES.get(name, name)}-{STRUCTURES[structure_name]}"
-    skipped = unsupported(game, f"{structure_name} {name}", hand_id=hand_id, start=start, end=end, source=source,
-                          site="Full Tilt")
+    text = header["game"] or header["game_first"]
+    if text is None:
+        return ParseFailure(message="the Full Tilt hand header names no game", line=start, text=lines[0][:200],
+                            hand_id=hand_id, start_line=start, end_line=end, source=source)
+    words = GAME_WORDS.search(text)
+    where = dict(hand_id=hand_id, start=start, end=end, source=source, site="Full Tilt")
+    if words is None or words["cap"] is not None:  # no structure drawdealer knows, or a capped table
+        return not_played(text, **where)
+    structure = STRUCTURES[words["structure"]]
+    game = f"{GAMES.get(words['name'], words['name'])}-{structure}"
+    skipped = unsupported(game, text, **where)
     if skipped is not None:
         return skipped
     if "*** HOLE CARDS ***" not in lines:
@@ -205,23 +225,13 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     failure = b.read_lines(1, hand_id)
     if failure is not None:
         return failure
-    return _record(b, header, game, structure_name, hand_id)
-
-
-def _game_words(header: re.Match[str]) -> tuple[str, str]:
-    """(game name, structure) from ``Limit 2-7 Triple Draw`` or ``FL Badugi``."""
-    text = header["game"] or header["game_first"]
-    structure, _, name = text.partition(" ")
-    if structure in ("Pot", "No"):  # "Pot Limit …", "No Limit …"
-        limit, _, name = name.partition(" ")
-        structure = f"{structure} {limit}"
-    return name, structure
+    return _record(b, header, game, structure, hand_id)
 
 
 def _record(b: FullTiltBuilder, header: re.Match[str], game: str, structure: str, hand_id: str) -> HandRecord:
     a, big = b.amount(header["a"]), b.amount(header["b"])
     ante = b.amount(header["ante"]) if header["ante"] else 0
-    stakes = site_stakes(STRUCTURES[structure], a, big, sb_post=b.sb_post, ante=ante)
+    stakes = site_stakes(structure, a, big, sb_post=b.sb_post, ante=ante)
     seats_text = _MAX_SEATS.search(header["table"])
     if seats_text:
         max_seats = 2 if seats_text["hu"] else int(seats_text["n"])

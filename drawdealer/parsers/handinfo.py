@@ -62,16 +62,19 @@ def of_record(record: Any) -> HandInfo:
 
 def from_pokerstars(header: str, table: str) -> HandInfo:
     """The info of a PokerStars hand header and its ``Table '…' 6-max …`` line."""
-    from drawdealer.parsers.pokerstars import HEAD_BODY, HEAD_ID, TABLE_LINE
+    from drawdealer.parsers.pokerstars import HEAD_BODY, HEAD_ID, MIXED_CASH, TABLE_LINE
 
     values: dict[str, Any] = {}
     start = HEAD_ID.match(header)
     date = _DATE.search(header, start.end() if start else 0)
     if start is not None:
-        body = HEAD_BODY.match(header[start.end():date.start()] if date else header[start.end():])
+        text = header[start.end():date.start()] if date else header[start.end():]
+        body = HEAD_BODY.match(text)
         if body is not None:
             values |= {"club": body.group("club") or "", "tournament": body.group("tid") or "",
                        "buy_in": body.group("buyin") or "", "level": _level(body.group("level"))}
+        elif (mixed := MIXED_CASH.match(text)) is not None:  # a mixed game's cash hand: its club only
+            values["club"] = mixed.group("club") or ""
     if date is not None:
         y, mo, d = (int(g) for g in date.groups()[:3])
         values |= {"date": datetime.date(y, mo, d), "time_zone": date.group(7) or ""}
@@ -90,7 +93,7 @@ def from_phh(fields: Mapping[str, Any]) -> HandInfo:
     if all(type(v) is int for v in (year, month, day)):
         try:
             date = datetime.date(year, month, day)
-        except ValueError:
+        except (ValueError, OverflowError):  # out of the calendar: the PHH reader refuses it on its line
             date = None
     time = fields.get("time")
     table = fields.get("table")

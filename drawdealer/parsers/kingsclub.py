@@ -97,7 +97,7 @@ from drawdealer.engine.variants import get_game
 from drawdealer.parsers.pokerstars import online_rules
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ALL_IN, MONEY, HandBuilder, Ledger, LineError, betting_rows, line_table
-from drawdealer.parsers.sitekit import parse_amount, parse_card_list, unsupported
+from drawdealer.parsers.sitekit import header_not_read, parse_amount, parse_card_list, unsupported
 
 _BETTING = frozenset({K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE})
 
@@ -114,7 +114,7 @@ GAMES = {
 """KingsClub's draw-game names, by ``engine.variants`` family (any other name is skipped)."""
 STRUCTURES = {"Limit": "FL", "Pot Limit": "PL", "No Limit": "NL"}
 
-HEADER = re.compile(rf"#(?P<id>\d+): (?P<structure>Limit|Pot Limit|No Limit) (?P<game>.+?)"
+HEADER = re.compile(rf"#(?P<id>\d+): +(?P<structure>Limit|Pot Limit|No Limit) (?P<game>.+?)"
                     rf" - (?P<a>{MONEY})/(?P<b>{MONEY})$")
 """A hand's first line (``sniff`` cuts files at it)."""
 _TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
@@ -321,8 +321,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     end = start + len(lines) - 1
     header = HEADER.match(lines[0])
     if header is None:
-        return ParseFailure(message="expected a KingsClub hand header ('#N: Limit Badugi - 30/60')", line=start,
-                            text=lines[0][:200], start_line=start, end_line=end, source=source)
+        return header_not_read(lines, 0, start, source, "expected a KingsClub hand header ('#N: Limit Badugi - 30/60')",
+                               site="KingsClub")
     hand_id, site_game, structure = header["id"], header["game"], header["structure"]
     game = f"{GAMES.get(site_game, site_game)}-{STRUCTURES[structure]}"
     skipped = unsupported(game, f"{structure} {site_game}", hand_id=hand_id, start=start, end=end, source=source,

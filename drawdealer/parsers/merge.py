@@ -72,7 +72,7 @@ from typing import Any, Iterable, Iterator
 from drawdealer.engine.cards import Card, parse_card
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.pokerstars import online_rules
-from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import SIGN, changed_cards, site_stakes, unsupported
 from drawdealer.parsers.xmlsafe import Node, XmlBuilder, XmlError, failure, parse_hand_element, prologue_failure
 from drawdealer.parsers.xmlsafe import read_hand
@@ -127,7 +127,11 @@ def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = ""
             except XmlError as e:
                 yield failure(e, lines, start, source)
             continue
-        yield parse_hand(lines, start, source, game)
+        try:  # here, not only in parsers.contained: starting again would forget the <description> read so far
+            result = parse_hand(lines, start, source, game)
+        except Exception as exc:  # noqa: BLE001 - a reader bug: this hand's INTERNAL_ERROR (RULES.md §11.1)
+            result = internal_failure(exc, lines, start, source)
+        yield result
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "", game: Game | None = None

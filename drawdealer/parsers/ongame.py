@@ -78,7 +78,7 @@ from typing import Any, Iterable, Iterator
 from drawdealer.engine.record import ActionKind, HandRecord, PotClaim
 from drawdealer.parsers.results import ParseFailure, Skipped
 from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, MONEY, HandBuilder, LineError, betting_rows, line_table
-from drawdealer.parsers.sitekit import parse_card_list, site_stakes, unsupported
+from drawdealer.parsers.sitekit import header_not_read, parse_card_list, site_stakes, unsupported
 
 K = ActionKind
 
@@ -87,9 +87,11 @@ GAMES = {"FIVE_CARD_DRAW": "5CD"}
 STRUCTURES = {"LIMIT": "FL", "Limit": "FL", "POT_LIMIT": "PL", "Pot Limit": "PL", "NO_LIMIT": "NL"}
 
 HEADER = re.compile(r"\*{5} History for hand (?P<id>[-A-Z\d]+)(?: \((?P<tournament>TOURNAMENT:.*)\))? \*{5}$")
-TABLE = re.compile(rf"Table: (?:\[SPEED\] )?(?P<table>.+?) \[\d+\] \((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT|Limit|Pot Limit)"
-                   rf" (?P<game>[A-Z_]+) (?P<a>{MONEY})/(?P<b>{MONEY}),(?: ante: (?P<ante>{MONEY}),)?"
+TABLE = re.compile(rf"Table: (?:\[SPEED\] )?(?P<table>.+?) \[\d+\] \((?P<structure>[A-Z_]+|Limit|Pot Limit)"
+                   rf" (?P<game>[A-Z0-9_]+) (?P<a>{MONEY})/(?P<b>{MONEY}),(?: ante: (?P<ante>{MONEY}),)?"
                    r" (?P<money>[A-Za-z ]+)\)$")
+"""A hand's table line, its game (``TEXAS_HOLDEM``, ``FIVE_CARD_DRAW`` …) and structure (``LIMIT``,
+``POT_LIMIT``, ``NO_LIMIT``; any other is a structure drawdealer does not play)."""
 _ALL_IN = r"(?P<all_in> \[all in\]| and is all-in)?"
 _WHO = r"(?P<name>.+?) "
 _CARDS = r"\[(?P<cards>[^\]]*)\]"
@@ -244,10 +246,9 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     hand_id = header["id"]
     index, table = next(((k, m) for k, line in enumerate(lines[1:4], 1) if (m := TABLE.match(line))), (1, None))
     if table is None:
-        return ParseFailure(message="expected OnGame's table line ('Table: T [N] (LIMIT FIVE_CARD_DRAW $a/$b, "
-                                    "Real money)')", line=start + 1, text=lines[1][:200] if len(lines) > 1 else "",
-                            hand_id=hand_id, start_line=start, end_line=end, source=source)
-    name, structure = table["game"], STRUCTURES[table["structure"]]
+        return header_not_read(lines, 1, start, source, "expected OnGame's table line ('Table: T [N] (LIMIT "
+                               "FIVE_CARD_DRAW $a/$b, Real money)')", hand_id=hand_id, site="OnGame")
+    name, structure = table["game"], STRUCTURES.get(table["structure"], table["structure"])
     game = f"{GAMES.get(name, name)}-{structure}"
     skipped = unsupported(game, f"{table['structure']} {name}", hand_id=hand_id, start=start, end=end,
                           source=source, site="OnGame")

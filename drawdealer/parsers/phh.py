@@ -49,6 +49,7 @@ for what PHH cannot say:
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 import sys
@@ -73,7 +74,7 @@ from drawdealer.parsers import limits, phh_toml
 from drawdealer.parsers.fastaction import (new_action, new_action_draft, new_claims, new_plain_action,
                                            new_pot_claim, new_record, new_seat)
 from drawdealer.parsers.handinfo import PHH_EXTENSIONS
-from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import CURRENCY_SYMBOLS, remember
 
 K = ActionKind
@@ -287,10 +288,8 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
     except _Skip as s:
         return Skipped(hand_id=hand_id, game=s.game, reason="game", line=start_line, end_line=end_line,
                        source=source, message=s.message)
-    except Exception as e:  # noqa: BLE001 - wrong value types and reader bugs: report the hand, go on
-        return ParseFailure(message=f"drawdealer could not read this hand ({e!r})", line=start_line,
-                            text=lines[0] if lines else "", hand_id=hand_id, start_line=start_line,
-                            end_line=end_line, source=source)
+    except Exception as e:  # noqa: BLE001 - a reader bug (RULES.md §11.1): report the hand, go on
+        return internal_failure(e, lines, start_line, source, hand_id)
 
 
 class _TooManyPlayers(Exception):
@@ -528,6 +527,7 @@ class _Reader:
         claims = self._claims(names)
         for key in PHH_EXTENSIONS.keys() & data.keys():
             self._field(key)  # a string, or a PARSE_ERROR on its line
+        self._check_date()
         kept = {k: v for k, v in data.items()
                 if k not in _CONSUMED and (not k.startswith("_drawdealer_") or k in PHH_EXTENSIONS)}
         extra: dict[str, Any] = {"phh": kept} if kept else {}
@@ -557,6 +557,26 @@ class _Reader:
                           hero=self._field("_drawdealer_hero"), currency=self.currency, extra=extra)
 
     # -- fields
+
+    def _check_date(self) -> None:
+        """``year``, ``month`` and ``day``, when all three are integers, are a date of the calendar
+        (the writers print it): else a PARSE_ERROR on the line of the first that is out of range
+        (``month = 13``, ``day = 40``, a year of 20 digits)."""
+        values = [self.data.get(key) for key in ("year", "month", "day")]
+        if not all(type(v) is int for v in values):
+            return  # a date the log does not give whole: not read (handinfo.from_phh)
+        year, month, day = values
+        if not 1 <= year <= 9999:
+            key, why = "year", f"year {year} is not one of 1 to 9999"
+        elif not 1 <= month <= 12:
+            key, why = "month", f"month {month} is not one of 1 to 12"
+        else:
+            try:
+                datetime.date(year, month, day)
+                return
+            except ValueError:
+                key, why = "day", f"day {day} is not a day of {year}-{month:02d}"
+        raise _Fail(f"'{key}': {why}", self._line(key))
 
     def _per_player(self, key: str, n: int, *, required: bool = False) -> list[Any] | None:
         """The array ``key``, one entry per player (an optional one: None when absent or empty)."""

@@ -32,6 +32,8 @@ from drawdealer.parsers.phh import (
 from drawdealer.parsers.sitekit import ISO_OF_SYMBOL, position_order
 
 K = ActionKind
+DECK_CARDS = 52
+"""The most cards any game's deck holds (RULES.md §2.1, §2.2): the most a PHH line may name."""
 
 
 class _Writer:
@@ -51,6 +53,21 @@ class _Writer:
     def text(self, amount: int) -> str:
         value = self.num(amount)
         return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+    def cards(self, cards: tuple[int, ...] | None, count: int, action: Action | None) -> str:
+        """``cards`` then ``??`` for each of the ``count`` cards not known. More unknown cards than a
+        deck holds (``discards 300000000 cards``, 52 at most: RULES.md §2.1) are refused, not written,
+        so the text stays as small as the hand: ``ValueError`` naming the action's line. (A draw of 6
+        is written: an illegal hand, ``DRAW_COUNT_EXCEEDED``, converts as it was played.)"""
+        known = "".join(card_str(c) for c in cards) if cards else ""
+        unknown = count - (len(cards) if cards else 0)
+        if unknown > DECK_CARDS:
+            what = action.kind.value if action is not None else "deal"
+            where = f"line {action.line}: " if action is not None and action.line is not None else ""
+            who = f"{action.player}'s " if action is not None else ""
+            raise ValueError(f"{where}{who}{what} of {count:,} cards is more than a deck holds ({DECK_CARDS}, "
+                             "RULES.md §2.1): not written")
+        return known + "??" * max(0, unknown)
 
     def p(self, name: str) -> str:
         return f"p{self.index[name] + 1}"
@@ -158,7 +175,7 @@ class _Writer:
         for s in self.order:
             deal = dealt.get(s.name)
             count = (deal.count or size) if deal else size
-            out.append(f"d dh {self.p(s.name)} {_cards(deal.cards if deal else None, count)}")
+            out.append(f"d dh {self.p(s.name)} {self.cards(deal.cards if deal else None, count, deal)}")
         high = max(committed) if committed else 0
         drawing = False
         replacements: list[str] = []  # PHH (and pokerkit) deal a draw round's cards after all discards
@@ -177,28 +194,29 @@ class _Writer:
                 drawing = True
                 tags = []
                 if a.kept is not None:
-                    tags.append(f"kept {_cards(a.kept, 0) or '-'}")
+                    tags.append(f"kept {self.cards(a.kept, 0, a) or '-'}")
                 if a.count and a.discarded == ():
                     tags.append("discarded -")
                 notes = f" # drawdealer: {' '.join(tags)}" if tags else ""
                 if a.count:
-                    out.append(f"{who} sd {_cards(a.discarded, a.count)}{notes}")
+                    out.append(f"{who} sd {self.cards(a.discarded, a.count, a)}{notes}")
                 else:
                     out.append(f"{who} sd{notes}")
                 replaced = a.received_count if a.received_count is not None else a.count
                 if replaced:
-                    replacements.append(f"d dh {who} {_cards(a.received, replaced)}")
+                    replacements.append(f"d dh {who} {self.cards(a.received, replaced, a)}")
                 continue
             out += replacements
             replacements, drawn = [], set()
             if kind is K.SHOW:
-                out.append(f"{who} sm {_cards(a.cards, a.count) or '-'}")
+                out.append(f"{who} sm {self.cards(a.cards, a.count, a) or '-'}")
                 continue
             if kind is K.MUCK:
-                out.append(f"{who} sm" + (f" # drawdealer: cards {_cards(a.cards, 0) or '-'}" if a.cards is not None else ""))
+                out.append(f"{who} sm" + (f" # drawdealer: cards {self.cards(a.cards, 0, a) or '-'}" if a.cards is not None
+                                          else ""))
                 continue
             if kind is K.DEAL:  # a second deal, or one naming no card (the live dealer's declined buio)
-                cards = _cards(a.cards, a.count)
+                cards = self.cards(a.cards, a.count, a)
                 out.append(f"# drawdealer: deal {who}" + (f" {cards}" if cards else ""))
                 continue
             if drawing:
@@ -276,11 +294,6 @@ class _Writer:
             ext["rake_printed"] = False
         if ext:
             fields["_drawdealer_claims"] = ext
-
-
-def _cards(cards: tuple[int, ...] | None, count: int) -> str:
-    known = "".join(card_str(c) for c in cards) if cards else ""
-    return known + "??" * max(0, count - (len(cards) if cards else 0))
 
 
 def _toml(value: Any, multiline: bool = False) -> str:

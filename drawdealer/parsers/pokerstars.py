@@ -1,10 +1,11 @@
 """PokerStars draw-game hand histories → :class:`~drawdealer.engine.record.HandRecord`.
 
 Games: Triple Draw 2-7 Lowball (Limit, Pot Limit, No Limit), Single Draw 2-7 Lowball, 5 Card Draw and
-Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game Hand #`` headers (club
-``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)``. A hand of any
-other game (Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped`
-from its header alone, and so is a ``Hand cancelled`` hand.
+Badugi (RULES.md §15), cash and tournament, ``PokerStars Game #`` / ``Hand #`` / ``Home Game [Hand] #`` / ``Zoom
+Hand #`` headers (club ``{...}``), mixed-game headers such as ``8-Game (Triple Draw 2-7 Lowball Limit)`` (a
+tournament's) and ``8-Game (Triple Draw 2-7 Lowball Limit, $0.10/$0.20 USD)`` (cash). A hand of any other game
+(Hold'em, Stud, Razz, Omaha …) is :class:`~drawdealer.parsers.results.Skipped` from its header alone, whatever
+its stakes say (a capped or button-blind table's), and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7), on the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): the
 builder is a :class:`~drawdealer.parsers.sitekit.HandBuilder` (its seats, actions, claims, record
@@ -66,7 +67,7 @@ from drawdealer.parsers import limits
 from drawdealer.parsers.line_grammar import LineGrammar
 from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.pokerstars_table import TABLE
-from drawdealer.parsers.results import ParseFailure, Skipped
+from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import (
     AMOUNTS_READ,
     CURRENCY_SYMBOLS,
@@ -78,6 +79,7 @@ from drawdealer.parsers.sitekit import (
     first_match,
     hand_failure,
     line_table,
+    other_game,
     parse_amount,
     parse_card_list,
     remember,
@@ -149,18 +151,25 @@ def house_rules(*, max_seats: int | None = None, antes: bool = False, big_blind_
 
 # --------------------------------------------------------------------------- header, table, seats
 
-HEAD_ID = re.compile(r"PokerStars (?:Home Game )?(?:Zoom |Rush )?(?:Game|Hand) #(?P<id>[^:\s]+): +")
+HEAD_ID = re.compile(r"PokerStars (?:Home Game (?:Hand )?|(?:Zoom |Rush )?(?:Game|Hand|GAME) )#(?P<id>[^:\s]+): +")
 """A hand header up to its id; :data:`HEAD_BODY` reads what follows up to the date, :data:`TABLE_LINE`
 the table line (``handinfo`` reads a hand's metadata with the three)."""
 _DATE = re.compile(r" - \d{4}/\d{1,2}/\d{1,2}(?: |$)")  # a PHH hand with a day but no time: no time
 HEAD_BODY = re.compile(
     r"(?:\{(?P<club>.*)\} +)?"
-    r"(?:Tournament #(?P<tid>\d+), (?:(?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) +)?)?"
+    r"(?:(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #(?P<tid>\d+), "
+    rf"(?:(?P<buyin>Freeroll|\S*\+\S*(?: [A-Z]{{3}})?|{SIGN}\S*(?: [A-Z]{{3}})?|\S+ [A-Z]{{3}}) +)?)?"
     r"(?P<game>.+?) "
     r"(?:- (?:Match Round [IVXLCDM\d]+, )?Level (?P<level>[IVXLCDM\d]+) )?"
     rf"\((?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)"
     r"(?: \[(?:ADM|AAMS) ID: \w+\])?$"
 )
+MIXED_CASH = lazy(
+    r"(?:\{(?P<club>.*)\} +)?(?P<mix>[^(){}]+?) \((?P<game>[^(),]+), "
+    rf"(?P<stakes>{SIGN}?\d[\d,.]*/[^()]*)\)(?: \[(?:ADM|AAMS) ID: \w+\])?$"
+)
+"""A mixed game's cash header body, the game and the stakes in one parenthesis: ``8-Game (Triple Draw
+2-7 Lowball Limit, $0.10/$0.20 USD)`` (tried when :data:`HEAD_BODY` does not match)."""
 _GAME = re.compile(
     r"(?:(?P<mix>[^()]+?) \()?(?P<name>[^()]+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\)?"
 )
@@ -204,9 +213,14 @@ def _read_header(line: str) -> tuple[str, _Header]:
 def _header_body(body: str) -> _Header:
     """The part of a header between ``#id:`` and the date, e.g. ``Triple Draw 2-7 Lowball Limit ($1/$2 USD)``."""
     m = HEAD_BODY.match(body)
-    if m is None:
+    mixed = MIXED_CASH.match(body) if m is None else None
+    if m is None and mixed is None:
+        other = other_game(body)  # a decoration of a game drawdealer does not play: skipped all the same
+        if other is not None:
+            return _Header(other, None, None, False, "", 0, 0, False)
         raise LineError("expected '<game> <limit> (<small>/<big>)' after the hand number")
-    game = m.group("game")
+    game = m.group("game") if m is not None else f"{mixed.group('mix')} ({mixed.group('game')})"
+    m = m or mixed
     g = _GAME.fullmatch(game)
     if g is None:
         game_text, family, limit = game, None, None
@@ -215,9 +229,12 @@ def _header_body(body: str) -> _Header:
         game_text = f"{name} {g.group('limit')}"
         family = GAME_FAMILIES.get(name)
         limit = LIMITS[g.group("limit")]
-    s = _STAKES.match(m.group("stakes"))
+    if family is None:  # skipped: its stakes are not read
+        return _Header(game_text, None, None, False, "", 0, 0, m is not mixed and m.group("tid") is not None)
+    stakes, at = m.group("stakes"), m.start("stakes")
+    s = _STAKES.match(stakes)
     if s is None:
-        raise LineError(f"stakes '({m.group('stakes')})' are not 'small/big'", m.start("stakes"))
+        raise LineError(f"stakes '({stakes})' are not 'small/big'", at)
     iso = s.group("iso")
     symbol = s.group("cur") or CURRENCY_SYMBOLS.get(iso or "", "")
     cents = bool(symbol) or "." in s.group("a") + s.group("b")
@@ -225,8 +242,8 @@ def _header_body(body: str) -> _Header:
     try:
         a, b = parse_amount(s.group("a"), cents), parse_amount(s.group("b"), cents)
     except LineError as e:
-        raise LineError(e.message, m.start("stakes") + 2) from None
-    return _Header(game_text, family, limit, cents, currency, a, b, m.group("tid") is not None)
+        raise LineError(e.message, at + 2) from None
+    return _Header(game_text, family, limit, cents, currency, a, b, m is not mixed and m.group("tid") is not None)
 
 
 @lru_cache(maxsize=4096)
@@ -493,8 +510,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         index = limits.long_number(lines) if isinstance(e, ValueError) else None
         if index is not None:  # a count or a seat number of thousands of digits (amounts are checked)
             return hand_failure(lines, start_line, source, limits.digits_message("a number"), index, hand_id)
-        return hand_failure(lines, start_line, source, f"drawdealer could not read this hand (internal error: {e!r})",
-                            0, hand_id)
+        return internal_failure(e, lines, start_line, source, hand_id)
 
 
 class _Cancelled(Exception):

@@ -202,9 +202,45 @@ def unsupported(game: str, site_game: str, *, hand_id: str, start: int, end: int
     try:
         get_game(game)
     except UnknownGame:
-        return Skipped(hand_id=hand_id, game=site_game, reason="game", line=start, end_line=end, source=source,
-                       message=f"{site} {site_game}: not a game drawdealer plays")
+        return not_played(site_game, hand_id=hand_id, start=start, end=end, source=source, site=site)
     return None
+
+
+def not_played(site_game: str, *, hand_id: str, start: int, end: int, source: str, site: str) -> Skipped:
+    """The :class:`Skipped` notice (``GAME_UNSUPPORTED``) of a hand of a game drawdealer does not play
+    (RULES.md §0.1), named as the site names it."""
+    return Skipped(hand_id=hand_id, game=site_game, reason="game", line=start, end_line=end, source=source,
+                   message=f"{site} {site_game}: not a game drawdealer plays")
+
+
+_OTHER_GAME = lazy(r"\b(?:Hold'?em|HOLD'?EM|Omaha\w*|OMAHA\w*|Courchevel|Irish|[\w-]*[Ss]tud\w*|STUD|Razz|RAZZ|"
+                   r"Fusion|Pineapple|HORSE|HOSE|Big O|Short Deck\w*)\b")
+_DRAW_WORD = lazy(r"(?i)draw|badugi|lowball|badeucey|badacey|deuce")
+
+
+def other_game(header: str) -> str | None:
+    """The game a header line the reader cannot read names, when it is a flop or stud game
+    drawdealer does not play (Hold'em, Omaha, Courchevel, Stud, Razz …, RULES.md §0.1) and the line
+    names no draw game; else None. A reader skips such a hand with a notice instead of failing on a
+    decoration of its header it does not know (an archive holds every game a site deals)."""
+    if _DRAW_WORD.search(header):
+        return None
+    m = _OTHER_GAME.search(header)
+    return m.group() if m else None
+
+
+def header_not_read(lines: list[str], index: int, start: int, source: str, message: str, *, hand_id: str = "",
+                    site: str) -> ParseFailure | Skipped:
+    """The hand whose header line ``lines[index]`` the reader cannot read: a :class:`Skipped`
+    notice when the line names a game drawdealer does not play (:func:`other_game`), else its
+    :class:`ParseFailure` with ``message``."""
+    line = lines[index] if index < len(lines) else ""
+    other = other_game(line)
+    end = start + len(lines) - 1
+    if other is not None:
+        return not_played(other, hand_id=hand_id, start=start, end=end, source=source, site=site)
+    return ParseFailure(message=message, line=start + index, text=line[:200], hand_id=hand_id, start_line=start,
+                        end_line=end, source=source)
 
 
 def site_stakes(structure: str, a: int, b: int, *, sb_post: int | None = None, ante: int = 0) -> Stakes:

@@ -35,12 +35,12 @@ UNKNOWN = "unknown"
 _HEAD_BYTES = 65536
 _SNIFF_LINES = 400
 
-POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #")
+POKERSTARS_HEADER = re.compile(r"PokerStars (?:Home Game (?:Hand )?|(?:Zoom |Rush )?(?:Game|Hand|GAME) )#")
 """The start of a PokerStars hand's first line (``validate.split_points`` cuts files at the same lines)."""
 FULL_TILT = "fulltilt"
 FULL_TILT_HEADER = lazy(r"Full ?Tilt ?Poker Game #")  # "Full Tilt Poker Game #", older "FullTiltPoker Game #"
 KINGSCLUB = "kingsclub"
-KINGSCLUB_HEADER = lazy(r"#\d+: (?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
+KINGSCLUB_HEADER = lazy(r"#\d+: +(?:Limit|Pot Limit|No Limit) ")  # "#45394277: Limit Badugi - 30/60"
 WINAMAX = "winamax"
 WINAMAX_HEADER = lazy(r"Winamax Poker - .+ - HandId: #")
 ONGAME = "ongame"

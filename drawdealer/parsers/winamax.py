@@ -102,7 +102,8 @@ from drawdealer.engine.cards import Card
 from drawdealer.engine.record import ActionKind, HandRecord
 from drawdealer.engine.variants import get_game
 from drawdealer.parsers.results import ParseFailure, Skipped
-from drawdealer.parsers.sitekit import HandBuilder, LineError, line_table, parse_card_list, site_stakes, unsupported
+from drawdealer.parsers.sitekit import (HandBuilder, LineError, header_not_read, line_table, parse_card_list,
+                                        site_stakes, unsupported)
 
 K = ActionKind
 
@@ -296,9 +297,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> HandRecord
     header = HEADER.match(lines[0])
     end = start + len(lines) - 1
     if header is None:
-        return ParseFailure(message="expected a Winamax hand header ('Winamax Poker - … - HandId: #… - <game> "
-                                    "<limit> (<stakes>) - <date>')", line=start, text=lines[0][:200],
-                            start_line=start, end_line=end, source=source)
+        return header_not_read(lines, 0, start, source, "expected a Winamax hand header ('Winamax Poker - … - HandId: "
+                               "#… - <game> <limit> (<stakes>) - <date>')", site="Winamax")
     hand_id, name, structure = header["id"], header["game"], STRUCTURES[header["structure"]]
     game = f"{GAMES.get(name, name)}-{structure}"
     skipped = unsupported(game, f"{name} {header['structure']}", hand_id=hand_id, start=start, end=end,

@@ -28,6 +28,7 @@ from starlette.routing import Route
 
 from drawdealer.cli.text import json_text
 from drawdealer.web import tablestate, watch
+from drawdealer.web.evening_stats import EveningStats
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"/": ("index.html", "text/html; charset=utf-8"),
@@ -85,13 +86,14 @@ def create_app(directory: Path, *, poll: float = 1.0,
     """The application for the journal in ``directory``. ``poll``: seconds between two looks at the
     journal's files besides inotify (``watch.py``); ``on_change`` is called with each new state."""
     hub = Hub()
-    hub.publish(tablestate.read_state(directory))
+    evening = EveningStats()  # the evening's statistics, counted once for every viewer
+    hub.publish(tablestate.read_state(directory, evening))
     if on_change is not None:
         on_change(hub.state)
 
     async def follow() -> None:
         async for _ in watch.changes(directory, poll=poll):
-            if hub.publish(tablestate.read_state(directory)) and on_change is not None:
+            if hub.publish(tablestate.read_state(directory, evening)) and on_change is not None:
                 on_change(hub.state)
 
     @contextlib.asynccontextmanager

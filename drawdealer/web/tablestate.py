@@ -16,11 +16,15 @@ ledger`` reads it), and the table is the dealer's :class:`~drawdealer.cli.deal.v
   ``drawdealer ledger``'s (the evening's nets); ``italian`` the opening requirement's carry (RULES.md
   §10.2-§10.5) and the invito (§10.1); ``pot_limit`` the arithmetic of the pot-limit maximum
   (§7.3, the ``drawdealer potlimit`` explanation).
+- ``between``: no hand under way (nobody has acted in the hand yet, or it is over: played to its
+  end and an Italian opener's openers shown, RULES.md §10.2). Then ``stats`` holds the evening's
+  habits of ``drawdealer stats`` over the hands over (``evening_stats.py``: the numbers no hidden
+  card decides); ``null`` while a hand is played, when nothing of it is counted.
 
 Nothing secret: no card is sent but the cards a player showed at the showdown (``SeatView.cards``
 and the words of a ``show``); what was dealt, discarded or left in the stub, and a mucked hand,
-stay out even in a journal that records them (tests/test_web_secrets.py plays random hands of every
-game to check it).
+stay out even in a journal that records them, and so does every number judged from them
+(tests/test_web_secrets.py plays random hands of every game to check it).
 
 A journal that cannot be read gives ``problem`` instead: what is wrong, in the dealer's reader's
 words (missing, unreadable, corrupt, written by a newer version).
@@ -28,15 +32,16 @@ words (missing, unreadable, corrupt, written by a newer version).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drawdealer.engine.cards import card_str
+from drawdealer.journal_files import SESSION_FILE, file_signature
 
 if TYPE_CHECKING:
     from drawdealer.cli.deal.session import DealerSession
     from drawdealer.cli.deal.view import SeatView, TableView
+    from drawdealer.web.evening_stats import EveningStats
 
 FORMAT = 1
 """The version of the page's JSON (``format``)."""
@@ -45,24 +50,19 @@ FORMAT = 1
 def journal_signature(directory: Path) -> tuple[Any, ...]:
     """What changes whenever the dealer commits a command: the folder's entries and the session
     file (each write is a new file renamed into place, ``cli/atomic.py``); cheap to take (two stats)."""
-    out: list[Any] = []
-    for path in (directory, directory / "session.toml"):
-        try:
-            st = os.stat(path)
-        except OSError as exc:
-            out.append(exc.errno)
-        else:
-            out.append((st.st_ino, st.st_mtime_ns, st.st_size))
-    return tuple(out)
+    return (file_signature(directory), file_signature(directory / SESSION_FILE))
 
 
-def read_state(directory: Path) -> dict[str, Any]:
+def read_state(directory: Path, evening: EveningStats | None = None) -> dict[str, Any]:
     """The page's state for the journal in ``directory``, or its ``problem``. A read that met the
     dealer's next write half-way (the hand file of one command, the session file of another) is
-    read again: only a journal that stays unreadable is a problem."""
+    read again: only a journal that stays unreadable is a problem. ``evening`` keeps the evening's
+    statistics from one read to the next (the server's; without it they are counted afresh)."""
     from drawdealer.cli.deal.journal import Journal
     from drawdealer.cli.deal.restore import JournalError, resume
+    from drawdealer.web.evening_stats import EveningStats
 
+    evening = evening if evening is not None else EveningStats()
     journal = Journal(directory)
     name = directory.resolve().name
     problem = ""
@@ -70,7 +70,7 @@ def read_state(directory: Path) -> dict[str, Any]:
         before = journal_signature(directory)
         try:
             session, _ = resume(journal, write=False)
-            return table_state(session, journal=name)
+            return table_state(session, journal=name, evening=evening)
         except JournalError as exc:
             problem = str(exc)
         except OSError as exc:
@@ -89,11 +89,12 @@ def problem_state(message: str, *, journal: str, missing: bool = False) -> dict[
                                                              "message": message}}
 
 
-def table_state(session: DealerSession, *, journal: str) -> dict[str, Any]:
+def table_state(session: DealerSession, *, journal: str, evening: EveningStats) -> dict[str, Any]:
     """The page's state for ``session`` (see the module docstring)."""
     said = session.said()  # plays the hand again from its start: the state ends as it was
     view = session.view()
     table = view.to_json()
+    between = between_hands(session)
     return {
         "format": FORMAT,
         "journal": journal,
@@ -108,7 +109,31 @@ def table_state(session: DealerSession, *, journal: str) -> dict[str, Any]:
         "ledger": session.ledger().to_json(),
         "italian": italian_json(session),
         "pot_limit": pot_limit_lines(session, view),
+        "between": between,
+        "stats": evening.of(finished_hands(session)) if between else None,
     }
+
+
+def hand_over(session: DealerSession) -> bool:
+    """The hand is over: played to its end, and an Italian opener's openers shown (RULES.md §10.2)."""
+    state = session.state
+    return state.is_complete and state.openers_due() is None
+
+
+def between_hands(session: DealerSession) -> bool:
+    """No hand under way: the hand is over, or nobody has acted in it yet (its forced bets posted, its
+    cards dealt, RULES.md §6.1)."""
+    from drawdealer.cli.deal.announce import AUTOMATIC
+    from drawdealer.engine.record import ActionKind
+
+    return hand_over(session) or all(a.kind in AUTOMATIC or a.kind is ActionKind.DEAL for a in session.actions)
+
+
+def finished_hands(session: DealerSession) -> list[Path]:
+    """The hand files of the hands over, in order: every hand before this one, and this one once over."""
+    journal, current = session.journal, session.info.hand
+    return [journal.hand_path(n) for n in journal.hand_numbers()
+            if n < current or (n == current and hand_over(session))]
 
 
 def seat_json(seat: SeatView) -> dict[str, Any]:

@@ -128,8 +128,10 @@ def _load_hand(session: DealerSession, hand_path: Path, text: str, *, write: boo
         raise JournalError(where(action.line), f"{finding.message} ({finding.code}): not replayed")
     if behind and write:  # the session command is in the session file: the hand file catches up
         journal.write_hand(info.hand, session.hand_text())
-    if commands == info.commands + 1:  # the hand file was committed, the session file not yet
-        session.info = replace(info, commands=commands)
+    if commands == info.commands + 1:  # the hand file was committed, the session file not yet:
+        # an action's commit (hand file first), so the session file it would have written says no
+        # session command came first, as the uninterrupted session's does
+        session.info = replace(info, commands=commands, session_first=False)
         if write:
             journal.write_session(session.info.to_toml())
 

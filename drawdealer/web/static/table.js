@@ -6,6 +6,7 @@ const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 const STATUS = { active: "", folded: "folded", allin: "all-in", out: "sitting out" };
 const ORDINALS = ["first", "second", "third", "fourth"];
+const NTH = ["1st", "2nd", "3rd"];
 const OPENERS = { J: "jacks", Q: "queens", K: "kings", A: "aces" };
 const SHOWN_LOG = []; // {hand, said, street, toAct, at}: when each state was drawn (bench/bench_view.py)
 window.tableViewShown = SHOWN_LOG;
@@ -146,8 +147,7 @@ function drawTable(state) {
   $("said").start = state.said.length;
 
   const ledger = state.ledger;
-  const between = state.finished || state.said.length === 0;
-  $("ledger-box").hidden = !between || ledger.players.length === 0;
+  $("ledger-box").hidden = !state.between || ledger.players.length === 0;
   $("ledger-title").textContent = `The evening so far: ${ledger.hands} hand${ledger.hands === 1 ? "" : "s"}`;
   fill($("ledger").tBodies[0], ledger.players, (p) => {
     const tr = el("tr");
@@ -157,6 +157,84 @@ function drawTable(state) {
     return tr;
   });
   $("ledger-check").textContent = ledger.adds_up ? "The ledger adds up." : "The ledger does NOT add up.";
+  drawHabits(state.stats);
+}
+
+// The evening's habits, between hands (state.stats is null while a hand is played): the numbers as
+// `drawdealer stats` prints them, in small tables that each fit a phone's width; every number says
+// in words what it is (the column, or a word beside it).
+function pct(rate) {
+  return rate === null || rate.pct === null ? "—" : `${rate.pct.toFixed(1)}%`;
+}
+
+function decimal(value) {
+  return value === null ? "—" : value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function habitsTable(caption, headers) {
+  const table = el("table", "habits-table");
+  table.append(el("caption", "", caption));
+  const head = table.createTHead().insertRow();
+  headers.forEach((h) => { const th = el("th", "", h); th.scope = "col"; head.append(th); });
+  table.createTBody();
+  return table;
+}
+
+function playerRow(table, name, cells, span = 1) {
+  const tr = table.tBodies[0].insertRow();
+  const th = el("th", "", name);
+  th.scope = "row";
+  if (span > 1) th.rowSpan = span;
+  tr.append(th);
+  cells.forEach((c) => tr.append(el("td", "", c)));
+  return tr;
+}
+
+function drawsTable(g) {
+  // a row per number (pat, avg, broke) under each player, a column per draw
+  const several = g.draws > 1;
+  const table = habitsTable("Draws", ["Player", "", ...Array.from({ length: g.draws },
+    (_, k) => (several ? `${NTH[k]} draw` : "The draw"))]);
+  table.classList.add("draws");
+  g.players.forEach((p) => {
+    const lines = [["pat", (d) => pct(d.stood_pat)], ["avg", (d) => decimal(d.cards_drawn.average)]];
+    if (several) lines.push(["broke", (d) => (d.broke === null ? "" : pct(d.broke))]);
+    lines.forEach(([word, value], i) => {
+      const cells = [word, ...p.draws.map(value)];
+      const tr = i === 0 ? playerRow(table, p.player, cells, lines.length) : table.tBodies[0].insertRow();
+      if (i > 0) cells.forEach((c) => tr.append(el("td", "", c)));
+      tr.cells[i === 0 ? 1 : 0].className = "what";
+      if (i === lines.length - 1) tr.className = "last";
+    });
+  });
+  return table;
+}
+
+function drawHabits(stats) {
+  const box = $("habits-box");
+  const games = stats ? stats.games.filter((g) => g.players.length) : [];
+  box.hidden = games.length === 0;
+  if (box.hidden) return;
+  $("habits-title").textContent = `Habits this evening: ${stats.hands} hand${stats.hands === 1 ? "" : "s"}`
+    + (stats.left_out ? ` (${stats.left_out} left out for their errors)` : "");
+  $("habits").replaceChildren(...games.map((g) => {
+    const div = el("div", "habits-game");
+    div.dataset.game = g.game;
+    if (games.length > 1) div.append(el("h3", "", `${g.name}: ${g.hands} hand${g.hands === 1 ? "" : "s"}`));
+    const results = habitsTable("Results", ["Player", "Hands", "bb/100", "Won at SD", "Won w/o SD"]);
+    const betting = habitsTable("Betting", ["Player", "VPIP", "Raised", "AF", "Went to SD"]);
+    const italian = g.players.some((p) => p.opened !== null);
+    const openings = italian ? habitsTable("Openings", ["Player", "Deals", "Opened"]) : null;
+    g.players.forEach((p) => {
+      playerRow(results, p.player, [String(p.hands), decimal(p.bb_per_100), pct(p.won_at_showdown),
+        pct(p.won_without_showdown)]);
+      playerRow(betting, p.player, [pct(p.vpip), pct(p.raised), decimal(p.aggression.factor),
+        pct(p.went_to_showdown)]);
+      if (openings) playerRow(openings, p.player, [String(p.hands), pct(p.opened)]);
+    });
+    div.append(results, betting, drawsTable(g), ...(openings ? [openings] : []));
+    return div;
+  }));
 }
 
 function draw(state) {
