@@ -17,7 +17,7 @@ values; the hand state turns them into findings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Collection, Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.frozen import maker, record
@@ -414,8 +414,7 @@ class DeckState:
             if partial:
                 return Problem("CARD_DUPLICATE", f"{card_str(c)} dealt to {name} is in {self.names[w]}'s hand",
                                expected=None, actual=card_str(c),
-                               data={"card": card_str(c), "places": [self.names[w], name],
-                                            "holder": self.names[w]})
+                               data={"card": card_str(c), "places": [self.names[w], name], "holder": self.names[w]})
         why = (f"{self.names[w]} holds it" if w >= 0 else _UNAVAILABLE[reason])
         return Problem("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub: {why}",
                        expected=None, actual=card_str(c), data=details)

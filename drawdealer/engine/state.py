@@ -32,8 +32,8 @@ from drawdealer.engine.deck import DeckState
 from drawdealer.engine.drawround import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
-from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.frozen import record
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.legal import LegalQueries
 from drawdealer.engine.money import money
 from drawdealer.engine.openers import Openers
