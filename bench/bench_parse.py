@@ -14,10 +14,13 @@ Without FILE it writes, in a temporary directory, three files and times each one
 
 For each it prints hands/s, lines/s and µs per hand of: reading and splitting the file into hands
 (the reference: decoding and cutting only), parsing to HandRecords (``read_hands``, streamed as the
-validator does), with the ratio of the two times; then the PHH reader on the same hands (the first
-2,000, written by ``write_phh``) and, with pokerkit installed, pokerkit's PHH load-and-replay, each
-also as a ratio per hand: the PHH reader's time over the PokerStars reader's (issue 17: at most 1)
-and pokerkit's over the PHH reader's. Times are the best of R runs in CPU seconds of
+validator does), with the ratio of the two times; the PokerStars reader's memos side by side, in
+turn from empty memos: with them, and held to one entry each (``sitekit.MEMO_SIZE`` 0: nearly every
+line read by the tables and patterns), as a ratio; then the PHH reader on the same hands (the first
+2,000, written by ``write_phh``), beside the same reader with its TOML read by :mod:`tomllib`
+instead of ``phh_toml``'s scanner, as a ratio, and, with pokerkit installed, pokerkit's PHH
+load-and-replay, each also as a ratio per hand: the PHH reader's time over the PokerStars reader's
+(issue 17: at most 1) and pokerkit's over the PHH reader's. Times are the best of R runs in CPU seconds of
 this process (steady on a busy machine); the first run also fills the reader's memos.
 
 Goal (issue 4): ``drawdealer validate`` at 10,000 hands/s on one core, i.e. 100 µs per hand for
@@ -33,6 +36,7 @@ import re
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 from typing import Callable
 
@@ -42,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from drawdealer.engine.options import Options  # noqa: E402
 from drawdealer.engine.record import ActionKind, HandRecord  # noqa: E402
 from drawdealer.engine.simulate import random_hand, site_view  # noqa: E402
-from drawdealer.parsers import read_hands, write_phh, write_pokerstars  # noqa: E402
+from drawdealer.parsers import phh_toml, pokerstars, read_hands, sitekit, write_phh, write_pokerstars  # noqa: E402
 from drawdealer.parsers.pokerstars import house_rules, parse_hand  # noqa: E402
 from drawdealer.parsers.sniff import iter_hands, sniff  # noqa: E402
 
@@ -87,16 +91,62 @@ def replicated_corpus(path: Path, count: int) -> None:
 def timed(label: str, work: Callable[[], int], hands: int, lines: int, repeat: int,
           reference: float | None = None) -> float:
     """Best of ``repeat`` runs of ``work`` (which returns the hands it read), in CPU seconds."""
-    seconds = float("inf")
+    (seconds,) = in_turn([work], hands, repeat)
+    row(label, seconds, hands, lines, reference)
+    return seconds
+
+
+def in_turn(works: list[Callable[[], int]], hands: int, repeat: int) -> list[float]:
+    """The best of ``repeat`` runs of each work in CPU seconds, the works run in turn (A, B, A, B …)
+    so that a change in the machine's load falls on all alike."""
+    best = [float("inf")] * len(works)
     for _ in range(repeat):
-        start = time.process_time()
-        done = work()
-        seconds = min(seconds, time.process_time() - start)
-        assert done == hands, (label, done, hands)
-    ratio = f"   {seconds / reference:5.2f} x the reference time" if reference else ""
+        for k, work in enumerate(works):
+            start = time.process_time()
+            done = work()
+            best[k] = min(best[k], time.process_time() - start)
+            assert done == hands, (k, done, hands)
+    return best
+
+
+def row(label: str, seconds: float, hands: int, lines: int, reference: float | None = None,
+        named: str = "the reference time") -> None:
+    ratio = f"   {seconds / reference:5.2f} x {named}" if reference else ""
     print(f"  {label:<40} {hands / seconds:>9,.0f} hands/s {lines / seconds:>11,.0f} lines/s "
           f"{seconds / hands * 1e6:>7.1f} us/hand{ratio}")
-    return seconds
+
+
+def cold(work: Callable[[], int]) -> Callable[[], int]:
+    """``work`` started with the PokerStars reader's memos empty."""
+    def run() -> int:
+        pokerstars.clear_memos()
+        return work()
+    return run
+
+
+def without_line_memos(work: Callable[[], int]) -> Callable[[], int]:
+    """``work`` with the readers' memos (``sitekit.remember``) held to one entry each: nearly every
+    line read by the tables and patterns, as without the memos."""
+    def run() -> int:
+        size, sitekit.MEMO_SIZE = sitekit.MEMO_SIZE, 0
+        pokerstars.clear_memos()
+        try:
+            return work()
+        finally:
+            sitekit.MEMO_SIZE = size
+    return run
+
+
+def toml_by_tomllib(work: Callable[[], int]) -> Callable[[], int]:
+    """``work`` with the PHH reader's TOML read by :mod:`tomllib` instead of ``phh_toml``'s scanner
+    (the reader's own way when the scanner hands a text over)."""
+    def run() -> int:
+        scanner, phh_toml.read = phh_toml.read, lambda text: (tomllib.loads(text), None)
+        try:
+            return work()
+        finally:
+            phh_toml.read = scanner
+    return run
 
 
 def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
@@ -123,6 +173,9 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
 
     seconds = timed("parse to HandRecords (read_hands)", parse, hands, lines, repeat, reference)
     print(f"    ({hands - others:,} records, {others:,} failures/skips)")
+    with_memos, no_memos = in_turn([cold(parse), without_line_memos(parse)], hands, repeat)
+    row("parse, memos empty at the start", with_memos, hands, lines)
+    row("parse, memos held to one entry", no_memos, hands, lines, with_memos, "with the memos")
     if goal:
         per_hand = seconds / hands * 1e6
         print(f"    goal <= {GOAL_US_PER_HAND} us per hand: {'met' if per_hand <= GOAL_US_PER_HAND else 'MISSED'}"
@@ -131,8 +184,12 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
     phh_path.write_text("".join(f"[{k}]\n{write_phh(r)}\n" for k, r in enumerate(sample)))
     with open(phh_path) as f:
         phh_lines = sum(1 for line in f if line.strip())
-    phh = timed(f"PHH reader, the first {len(sample):,} hands", lambda: sum(1 for _ in read_hands(phh_path)),
-                len(sample), phh_lines, repeat)
+    def read_phh() -> int:
+        return sum(1 for _ in read_hands(phh_path))
+
+    phh, by_tomllib = in_turn([read_phh, toml_by_tomllib(read_phh)], len(sample), repeat)
+    row(f"PHH reader, the first {len(sample):,} hands", phh, len(sample), phh_lines)
+    row("PHH reader, its TOML read by tomllib", by_tomllib, len(sample), phh_lines, phh, "with the TOML scanner")
     phh_per_hand, stars_per_hand = phh / len(sample), seconds / hands
     print(f"    PHH reader: {phh_per_hand / stars_per_hand:.2f} x the PokerStars reader's time per hand "
           f"(goal (issue 17): <= 1, as fast per hand)")
@@ -160,8 +217,8 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
 
     pokerkit = timed(f"pokerkit PHH load + replay, {len(texts):,} hands", replay, len(texts),
                      phh_lines * len(texts) // max(1, len(sample)), 1)
-    print(f"    PHH reader: {pokerkit / len(texts) / phh_per_hand:.1f} x as fast per hand as pokerkit's load + replay "
-          f"(goal (issue 17): >= 10 for validating, reading and replaying)")
+    print(f"    PHH reader, reading only: {pokerkit / len(texts) / phh_per_hand:.1f} x as fast per hand as pokerkit's "
+          f"load + replay (reading and replaying both, the goal of issue 17: bench/bench_validate.py)")
 
 
 def main() -> None:

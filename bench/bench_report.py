@@ -95,11 +95,10 @@ def main() -> None:
     parser.add_argument("--jobs", default="", help="--jobs for both runs (default: none, as users run it)")
     args = parser.parse_args()
     jobs = ["--jobs", args.jobs] if args.jobs else []
-    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, {' '.join(jobs) or 'no --jobs'}")
+    print(f"{os.cpu_count()} cores, {' '.join(jobs) or 'no --jobs'}")
     compare(f"{args.hands:,} hands, {args.flagged:.0%} flagged", flagged_file(args.hands, args.flagged),
             args.repeat, jobs)
     compare(f"{args.tiny_hands:,} tiny hands, every one flagged", tiny_file(args.tiny_hands), args.repeat, jobs)
-    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

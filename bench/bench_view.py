@@ -13,7 +13,8 @@ time) and ``drawdealer view`` serves its journal on the loopback. Rows:
   (the count received), with their latency.
 - ``dealer prompt``: the time from typing a command to the dealer's answer, without viewers and
   with the viewers on, and with ``deal --serve`` (the view in the dealer's own process) and the
-  viewers on it; the rounds alternate so that the machine's load falls on all alike.
+  viewers on it, each with its ratio to the prompt without a view; the rounds alternate so that
+  a change in the machine's load falls on all alike.
 - ``idle``: the view server's CPU time (user + system, from /proc) and its wake-ups (context
   switches) over ``--idle`` seconds without a write, the viewers connected.
 
@@ -130,19 +131,21 @@ def main() -> None:
         viewer.stop()
     prompts = prompt_rounds(work, args.viewers)
 
-    def row(name: str, values: list[float], unit: str = "ms") -> None:
+    def row(name: str, values: list[float], unit: str = "ms", reference: list[float] | None = None) -> None:
         values = sorted(values)
+        ratio = f"   {statistics.median(values) / statistics.median(reference):.2f} × no view" if reference else ""
         print(f"{name:<44} median {statistics.median(values):7.1f} {unit}   p90 "
-              f"{values[int(len(values) * 0.9) - 1]:7.1f} {unit}   max {values[-1]:7.1f} {unit}   n={len(values)}")
+              f"{values[int(len(values) * 0.9) - 1]:7.1f} {unit}   max {values[-1]:7.1f} {unit}   n={len(values)}{ratio}")
 
     print(f"bench_view: {args.commands} commands of a 3-player 27TD-FL session, {args.viewers} event streams "
           "beside one Chromium page, loopback")
     row("write -> page drawn (Chromium)", latencies)
     row(f"write -> each of {args.viewers} streams", stream_latencies)
     print(f"{'states received by each stream':<44} {min(received)}..{max(received)} of {args.commands}")
-    row("dealer prompt, no view", [1000 * p for p in prompts["alone"]])
-    row(f"dealer prompt, view process + {args.viewers} viewers", [1000 * p for p in prompts["view"]])
-    row(f"dealer prompt, deal --serve + {args.viewers} viewers", [1000 * p for p in prompts["serve"]])
+    alone = [1000 * p for p in prompts["alone"]]
+    row("dealer prompt, no view", alone)
+    row(f"dealer prompt, view process + {args.viewers} viewers", [1000 * p for p in prompts["view"]], reference=alone)
+    row(f"dealer prompt, deal --serve + {args.viewers} viewers", [1000 * p for p in prompts["serve"]], reference=alone)
     print(f"{'idle view server, ' + str(args.viewers) + ' viewers connected':<44} CPU {cpu1 - cpu0:.3f} s in "
           f"{args.idle:.0f} s ({100 * (cpu1 - cpu0) / args.idle:.3f} %), {wake1 - wake0} wake-ups "
           f"({(wake1 - wake0) / args.idle:.1f}/s)")

@@ -14,9 +14,9 @@ from drawdealer.cli.app import app
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers import read_hands, read_text, write_phh, write_pokerstars
 from drawdealer.parsers.handinfo import HandInfo, from_phh, of_record, phh_fields
+from shared_data import CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 STARS = sorted(p for folder in ("pokerstars", "clean", "findings") for p in (ROOT / "fixtures" / folder).glob("*.txt"))
 STARS += sorted(p for p in CORPUS.rglob("*.txt") if "summaries" not in p.parts and p.read_bytes()[:64].lstrip(
     b"\xef\xbb\xbf").startswith(b"PokerStars")) if CORPUS.is_dir() else []

@@ -46,16 +46,14 @@ Review (issue 18, the 186 PokerStars Badugi hands replayed as Badugi, RULES.md Â
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from drawdealer.parsers.sniff import open_lines
 from drawdealer.validate import validate
+from shared_data import ABSENT, CORPUS
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CORPUS = SHARED / "corpus"
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=ABSENT)
 
 HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #|Full ?Tilt ?Poker Game #|#\d+: (Limit|Pot Limit|No Limit) "
                     r"|Winamax Poker - .+ - HandId: #|\*{5} History for hand |<game id=|<HISTORY ID=")

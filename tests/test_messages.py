@@ -31,9 +31,9 @@ from drawdealer.engine.replay import replay
 from drawdealer.validate import validate
 from test_engine_one_path import SETTINGS, hands, make
 from validate_support import FIXTURES
+from shared_data import CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 GENDERED = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.I)
 POT_NUMBER = re.compile(r"(?<!side )\bpot [0-9]")
 ONE_PLURAL = re.compile(r"(?<![0-9.,])\b1 (cards|players|hands|bets|raises|chips|files|discards|entries|names|seats)\b")

@@ -23,10 +23,11 @@ from drawdealer.parsers.boss import card
 from drawdealer.parsers.sniff import BOSS, detect_format, split_text
 from drawdealer.parsers.xmlsafe import Node
 from site_support import assert_converts_and_reads_back_equal
+import shared_data
+from shared_data import needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 BOSS_FILE = CORPUS / "cash/Boss/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
 
 def cards(*links: int | str) -> str:

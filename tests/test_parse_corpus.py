@@ -18,12 +18,11 @@ from drawdealer.engine.record import ActionKind as K
 from drawdealer.engine.record import HandRecord
 from drawdealer.parsers import ParseFailure, Skipped, read_hands
 from drawdealer.parsers.sniff import open_lines
+from shared_data import ABSENT, CORPUS, corpus_cases
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CORPUS = SHARED / "corpus"
 HEADER = re.compile(r"PokerStars (Home Game )?(Game|Hand) #")
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=ABSENT)
 
 # (file, hand headers, HandRecords, Skipped): reviewed by reading each file.
 STARS = [
@@ -109,7 +108,7 @@ def test_home_game_mixed_header_keeps_the_triple_draw_hands() -> None:
 PHH = sorted(p.relative_to(CORPUS).as_posix() for p in (CORPUS / "phh").rglob("*.phh")) if CORPUS.is_dir() else []
 
 
-@pytest.mark.parametrize("name", PHH)
+@pytest.mark.parametrize("name", corpus_cases(PHH))
 def test_phh_file(name: str) -> None:
     results = list(read_hands(CORPUS / name))
     assert len(results) == 1

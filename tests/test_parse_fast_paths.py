@@ -39,10 +39,11 @@ from drawdealer.parsers.fastaction import (
     new_seat,
 )
 from drawdealer.parsers.sniff import split_pokerstars, split_pokerstars_blocks
+import shared_data
 
 K = ActionKind
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 PS_TEXTS = sorted((ROOT / "fixtures" / "pokerstars").glob("*.txt")) + sorted((ROOT / "fixtures" / "clean").glob("*.txt"))
 
 ACTIONS = [

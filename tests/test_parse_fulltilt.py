@@ -19,12 +19,13 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
 from drawdealer.parsers.sniff import FULL_TILT, detect_format, split_text
+import shared_data
+from shared_data import corpus_cases, needs_corpus
 from site_support import assert_converts_and_reads_back_equal
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 FTP_FILES = sorted(p for folder in ("cash/FTP/Draw", "cash/FTP/Mix", "tour/FTP/Draw")
                    for p in (CORPUS / folder).glob("*.txt")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
 HAND = """\
 Full Tilt Poker Game #100: Table Test (6 max) - $150/$300 - Limit 2-7 Triple Draw - 10:00:00 ET - 2010/12/20
@@ -248,7 +249,7 @@ def test_validate_reads_a_utf16_full_tilt_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the corpus
 
 @needs_corpus
-@pytest.mark.parametrize("path", FTP_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(FTP_FILES), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_full_tilt_draw_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     assert_converts_and_reads_back_equal(path, to, not_pokerstars=frozenset({"A5TD-FL"}))  # PokerStars never dealt A-5
@@ -271,7 +272,7 @@ HP_FILES = sorted(p for p in CORPUS.rglob("*.hp") if "/FTP/" in str(p)) if CORPU
 
 
 @needs_corpus
-@pytest.mark.parametrize("hp", HP_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("hp", corpus_cases(HP_FILES), ids=lambda p: p.name)
 def test_settlement_agrees_with_fpdb_expectations(hp: Path) -> None:
     """FPDB's ``.hp`` beside each file: every player's winnings (what he collected, net of rake) and
     profit, and the hand's rake (the sum of FPDB's per-player rake), as drawdealer settles them.

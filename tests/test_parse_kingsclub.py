@@ -24,12 +24,13 @@ from drawdealer.parsers.compare import differences
 from drawdealer.parsers.sniff import KINGSCLUB, detect_format, split_text
 from drawdealer.validate import validate
 from site_support import assert_converts_and_reads_back_equal
+from shared_data import CORPUS as SHARED_CORPUS
+from shared_data import corpus_cases, needs_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "kingsclub"
-CORPUS = ROOT.parent / "shared" / "corpus" / "fpdb" / "cash" / "KingsClub" / "Draw"
+CORPUS = SHARED_CORPUS / "fpdb" / "cash" / "KingsClub" / "Draw"
 KC_FILES = sorted(CORPUS.glob("*.txt")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
 HAND = (FIXTURES / "clean_27td_fl.txt").read_text()
 NL_HAND = (FIXTURES / "clean_27sd_nl.txt").read_text()
@@ -405,7 +406,7 @@ def test_the_clean_fixtures_convert_and_read_back_equal(name: str, to: str) -> N
 # --------------------------------------------------------------------------- the corpus
 
 @needs_corpus
-@pytest.mark.parametrize("path", KC_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(KC_FILES), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_kingsclub_draw_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     # PokerStars never dealt A-5, Badeucey or Badacey: those go to PHH only

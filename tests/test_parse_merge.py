@@ -19,10 +19,11 @@ from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text, write_pokerstars
 from drawdealer.parsers.sniff import MERGE, detect_format, split_text
 from site_support import assert_converts_and_reads_back_equal, assert_settles_as_fpdb
+import shared_data
+from shared_data import corpus_cases, needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 MERGE_FILES = sorted((CORPUS / "cash/Merge/Draw").glob("*.txt")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 
 DESCRIPTION = '<description type="2-7 Lowball" stakes="Limit $1/$2"/>\n'
 HAND = DESCRIPTION + """\
@@ -334,14 +335,14 @@ def test_validate_names_file_and_line_and_goes_on(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the corpus
 
 @needs_corpus
-@pytest.mark.parametrize("path", MERGE_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(MERGE_FILES), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_merge_draw_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     assert_converts_and_reads_back_equal(path, to, not_pokerstars=frozenset({"A5TD-FL"}))  # PokerStars never dealt A-5
 
 
 @needs_corpus
-@pytest.mark.parametrize("path", MERGE_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(MERGE_FILES), ids=lambda p: p.name)
 def test_the_pokerstars_text_of_merge_hands_is_clean(path: Path) -> None:
     """PokerStars text states what Merge leaves unsaid (the uncalled bet inside a winner amount, the
     rake): written from the replay, the converted hands validate as clean as the originals (they
@@ -356,7 +357,7 @@ HP_FILES = sorted((CORPUS / "cash/Merge/Draw").glob("*.hp")) if CORPUS.is_dir() 
 
 
 @needs_corpus
-@pytest.mark.parametrize("hp", HP_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("hp", corpus_cases(HP_FILES), ids=lambda p: p.name)
 def test_settlement_agrees_with_fpdb_expectations(hp: Path) -> None:
     """FPDB's ``.hp`` beside each file: every player's winnings (what he collected, net of rake),
     profit and rake, as drawdealer settles them. No difference: FPDB, like drawdealer, takes

@@ -20,10 +20,11 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_text
 from drawdealer.parsers.sniff import ONGAME, detect_format, split_text
+import shared_data
+from shared_data import corpus_cases, needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 ONGAME_FILES = sorted((CORPUS / "cash/OnGame/Draw").glob("*.txt")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 CLEAN = Path(__file__).resolve().parents[1] / "fixtures" / "ongame" / "clean"
 HAND = (CLEAN / "fl_showdown.txt").read_text(encoding="utf-8")
 EQUAL_BLINDS = (CLEAN / "pl_equal_blinds_uncalled.txt").read_text(encoding="utf-8")
@@ -219,8 +220,7 @@ def test_validate_reads_a_bom_and_crlf_ongame_file(tmp_path: Path) -> None:
     assert "2 clean" in result.output
 
 
-@needs_corpus
-@pytest.mark.parametrize("path", ONGAME_FILES + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(ONGAME_FILES) + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_ongame_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     """PokerStars text prints every hand shown: a winner whose cards OnGame does not print cannot be

@@ -15,10 +15,10 @@ from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_hands, read_text, write_phh, write_pokerstars
 from drawdealer.parsers.compare import comparable, differences
 from drawdealer.parsers.fastaction import new_action
+from shared_data import CORPUS, corpus_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
 def records(paths: list[Path]) -> list[HandRecord]:
@@ -50,13 +50,13 @@ def test_comparable_drops_only_where_a_hand_was_read() -> None:
     assert differences(hand, changed) and "action 28" in differences(hand, changed)[0]
 
 
-@pytest.mark.parametrize("path", PS_FILES + CORPUS_PS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", PS_FILES + corpus_cases(CORPUS_PS), ids=lambda p: p.name)
 def test_pokerstars_to_pokerstars(path: Path) -> None:
     for hand in records([path]):
         assert differences(hand, reread(write_pokerstars(hand))) == []
 
 
-@pytest.mark.parametrize("path", PS_FILES + CORPUS_PS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", PS_FILES + corpus_cases(CORPUS_PS), ids=lambda p: p.name)
 def test_pokerstars_to_phh_and_back(path: Path) -> None:
     """convert --to phh: the extension fields keep game, options, claims, flags, kept cards."""
     for hand in records([path]):
@@ -64,13 +64,13 @@ def test_pokerstars_to_phh_and_back(path: Path) -> None:
         assert differences(hand, again, ignore={"extra"}) == []
 
 
-@pytest.mark.parametrize("path", PHH_FILES + CORPUS_PHH, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", PHH_FILES + corpus_cases(CORPUS_PHH), ids=lambda p: p.name)
 def test_phh_to_phh(path: Path) -> None:
     for hand in records([path]):
         assert differences(hand, reread(write_phh(hand))) == []
 
 
-@pytest.mark.parametrize("path", PHH_FILES + CORPUS_PHH, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", PHH_FILES + corpus_cases(CORPUS_PHH), ids=lambda p: p.name)
 def test_phh_to_pokerstars_keeps_the_play(path: Path) -> None:
     """PokerStars text has its own house rules and no words for unknown cards' count, final
     stacks or kept-cards-unknown: the seats, stakes and every action's kind, player and amount stay."""
@@ -194,7 +194,7 @@ def _fold_words(lines: list[str]) -> set[tuple[str, str]]:
     return {(m["who"], m["how"]) for m in map(_FOLD_LINE.match, lines) if m}
 
 
-@pytest.mark.parametrize("path", PS_FILES + CORPUS_PS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", PS_FILES + corpus_cases(CORPUS_PS), ids=lambda p: p.name)
 def test_written_summary_says_when_each_player_folded_as_pokerstars_does(path: Path) -> None:
     """``folded before the Draw (didn't bet)``, ``folded after the 2nd Draw``, ``folded after the Draw``
     (single draw): the summary lines the writer makes are the site's own, hand by hand."""

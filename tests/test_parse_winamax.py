@@ -20,10 +20,11 @@ from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import ParseFailure, Skipped, read_hands, read_text
 from drawdealer.parsers.sniff import WINAMAX, detect_format, split_text
+import shared_data
+from shared_data import corpus_cases
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb"
+CORPUS = shared_data.CORPUS / "fpdb"
 WINAMAX_FILES = sorted((CORPUS / "cash/Winamax/Draw").glob("*.txt")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 CLEAN = Path(__file__).resolve().parents[1] / "fixtures" / "winamax" / "clean"
 HAND = (CLEAN / "fl_showdown.txt").read_text(encoding="utf-8")
 
@@ -186,8 +187,7 @@ def test_validate_reads_a_bom_and_crlf_winamax_file(tmp_path: Path) -> None:
     assert "1 clean" in result.output
 
 
-@needs_corpus
-@pytest.mark.parametrize("path", WINAMAX_FILES + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_cases(WINAMAX_FILES) + sorted(CLEAN.glob("*.txt")), ids=lambda p: p.name)
 @pytest.mark.parametrize("to", ["phh", "pokerstars"])
 def test_every_winamax_hand_converts_and_reads_back_equal(path: Path, to: str) -> None:
     assert_converts_and_reads_back_equal(path, to)

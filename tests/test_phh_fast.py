@@ -25,9 +25,9 @@ from drawdealer.parsers.phh import (
     parse_action_string,
 )
 from drawdealer.parsers.sniff import open_lines, sniff, split_phh
+from shared_data import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
 def toml_result(loads, text: str) -> tuple[str, str]:

@@ -21,10 +21,10 @@ from drawdealer.engine.pots import Pot, rake_division, take_rake
 from drawdealer.engine.replay import replay
 from drawdealer.parsers import read_text
 from drawdealer.validate import validate
+from shared_data import ABSENT, CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "fixtures" / "pokerstars" / "rake_side_pot.txt"
-CORPUS = ROOT.parent / "shared" / "corpus"
 BADUGI = CORPUS / "fpdb/cash/Stars/Draw/Badugi-USD-0.25-0.50-201009.txt"
 
 
@@ -63,7 +63,7 @@ def test_pots_that_no_division_of_the_rake_explains(pots: str, wrong: list[tuple
     assert found == wrong
 
 
-@pytest.mark.skipif(not BADUGI.is_file(), reason="../shared/corpus is not here")
+@pytest.mark.skipif(not BADUGI.is_file(), reason=ABSENT)
 def test_the_real_pokerstars_hand_that_divides_the_rake_between_its_pots() -> None:
     """The corpus' one cash hand with side pots and rake is Badugi, a game drawdealer does not play
     (skipped): its betting, pots, rake and collected lines are read here unchanged, with the game

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from drawdealer.cli.app import app
 from drawdealer.validate import REPORT_SCHEMA
+from shared_data import ABSENT, CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
-CORPUS = ROOT.parent / "shared" / "corpus"
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
@@ -47,7 +47,7 @@ def test_every_line_of_the_fixtures_is_valid() -> None:
 
 def test_every_line_of_the_corpus_is_valid() -> None:
     if not CORPUS.is_dir():
-        pytest.skip("the shared corpus is not beside this checkout")
+        pytest.skip(ABSENT)
     lines = report_lines(CORPUS)
     assert len(lines) > 100
     assert [(line, invalid(line)) for line in lines if invalid(line)] == []

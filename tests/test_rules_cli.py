@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from drawdealer.cli.app import app
 from drawdealer.cli.rulebook import CITATION
 from drawdealer.engine.findings import CODES, Severity, all_codes
+from shared_data import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 EXTRA_CODES = {"PARSE_ERROR", "HISTORY_ABORTED", "INTERNAL_ERROR", "GAME_UNSUPPORTED", "RUNS_CONTRADICT"}
 """Codes RULES.md §11's tables do not list: those every reader needs (§11.1's error record: a hand that cannot
 be parsed, a replay that cannot go on, a hand drawdealer failed on; §0.1: another game) and the site

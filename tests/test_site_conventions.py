@@ -25,9 +25,8 @@ from drawdealer.engine.runs import run_parts
 from drawdealer.engine.state import BETTING, HandState
 from drawdealer.engine.variants import Structure, get_game
 from drawdealer.parsers import read_hands
+from shared_data import CORPUS, needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
 MTT = CORPUS / "fpdb/tour/Stars/Draw/LBad-USD-MTT8-201011.txt"
 SNG = CORPUS / "fpdb/tour/Stars/Draw/LBad-USD-SNG8-201011.txt"
 COMPLETE = {"FL_RAISE_AFTER_SHORT_ALLIN": "COMPLETE_LEVEL"}

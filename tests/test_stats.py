@@ -17,12 +17,12 @@ from typer.testing import CliRunner
 from drawdealer.cli.app import app
 from drawdealer.engine.cards import parse_cards
 from drawdealer.stats import GRAPH_POINTS, NOT_SHOWN, StatsTally, Track, collect, figures, opening_hand, snow_judge
+from shared_data import CORPUS, needs_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 HABITS = ROOT / "fixtures" / "stats" / "27td_fl_habits.txt"
 ITALIAN = ROOT / "fixtures" / "clean" / "ita_session.phhs"
 FLAGGED = ROOT / "fixtures" / "findings" / "RAISE_ABOVE_POT_LIMIT.txt"
-CORPUS = ROOT.parent / "shared" / "corpus"
 runner = CliRunner()
 
 
@@ -257,9 +257,6 @@ def test_a_track_merged_anywhere_has_exact_totals_and_few_points(hands: list[tup
 
 
 # --------------------------------------------------------------------------- the corpus
-
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
-
 
 @needs_corpus
 def test_corpus_nets_add_up_to_minus_the_rake_and_hands_dealt_per_player() -> None:

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from deal_support import scripted
 from drawdealer.cli.app import app
+from shared_data import ABSENT, CORPUS
 
 RUNNER = CliRunner()
 
@@ -70,10 +71,9 @@ def test_status_of_a_partial_full_tilt_hand(tmp_path: Path) -> None:
     """A Full Tilt log (read by validate and convert since issue 19) used to end in an empty error,
     'FILE: ', exit 2. The corpus's 2-7 triple draw hand cut before the third draw: Player5, first
     from the button's left, draws first in D3, the pot 2,925 (RULES.md §6.3)."""
-    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fpdb" / "cash" / "FTP" / "Draw"
-    source = corpus / "3-Draw-Limit-USD-150-300-201012.txt"
+    source = CORPUS / "fpdb" / "cash" / "FTP" / "Draw" / "3-Draw-Limit-USD-150-300-201012.txt"
     if not source.is_file():
-        pytest.skip("../shared/corpus is not here")
+        pytest.skip(ABSENT)
     lines = source.read_text(encoding="utf-16").splitlines()
     path = tmp_path / "partial_ftp.txt"
     path.write_text("\n".join(lines[:lines.index("*** THIRD DRAW *** (Pot: $2,925)")]) + "\n", encoding="utf-8")

@@ -20,9 +20,9 @@ import drawdealer.cluster as cluster_module
 import drawdealer.validate as library
 from drawdealer.cli.app import app
 from validate_support import FIXTURES, write_big_file
+from shared_data import ABSENT, CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 def test_the_corpus_gives_the_output_of_one_process(address: str) -> None:
     if not CORPUS.is_dir():
-        pytest.skip("the shared corpus is not beside this checkout")
+        pytest.skip(ABSENT)
     for output in ("json", "human"):
         one = run("--format", output, "--jobs", "1", str(CORPUS))
         assert one[0] in (0, 1) and one[1].count("\n") > 10
