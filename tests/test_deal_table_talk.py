@@ -151,6 +151,16 @@ def test_5_italian_words_are_commands_in_italian_poker_and_help_lists_the_games_
     other.quit()
 
 
+def test_5_every_italian_word_is_in_deal_help() -> None:
+    """``drawdealer deal --help`` names every Italian word the prompt takes (RULES.md §7.6, §10.6)."""
+    from drawdealer.cli.deal.commands import ITALIAN_WORDS
+
+    shown = drawdealer("deal", "--help")
+    assert shown.returncode == 0
+    words = set(shown.stdout.replace(",", " ").replace(".", " ").split())
+    assert sorted(set(ITALIAN_WORDS) - words) == []
+
+
 def test_6_no_stale_or_internal_text(tmp_path: Path) -> None:
     """The lone check (RULES.md §7.1): A, the small blind, calls all-in short and B, the big blind, is
     left alone with nothing to call: his optional check is said while it may come, before the first

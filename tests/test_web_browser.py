@@ -291,3 +291,82 @@ def test_the_evenings_habits_between_hands_on_a_phone(browser, tmp_path: Path) -
     finally:
         dealer.finish()
         viewer.stop()
+
+
+BADEUCEY = ["--game", "BADEUCEY-PL", "--stakes", "1/2", "--seat=Ann=100", "--seat=Bob=100", "--seat=Cy=100",
+            "--button", "Ann"]
+CHECKED_DOWN = ["call", "call", "check"] + (["pat"] * 3 + ["check"] * 3) * 3 + [
+    "show As 2d 3c 4h 8s", "show 7d 5c 4s 3h 2c", "muck"]
+"""Hand 1: everyone in for 2, three draws standing pat and checked; Bob shows A-8-4-3-2 (a 4-3-2-A
+badugi), Cy 7-5-4-3-2 (a 7-4-3-2 badugi), Ann mucks."""
+
+
+def texts(driver, selector: str) -> list[str]:
+    return driver.execute_script(f"return [...document.querySelectorAll({selector!r})].map(e => e.innerText)")
+
+
+def test_the_pot_limit_arithmetic_the_split_showdown_and_the_nets_on_the_page(browser, tmp_path: Path) -> None:
+    """What the dealer's screen says, on the page (issue 28): in pot limit a tap on "How the pot limit
+    is reached" opens the arithmetic of RULES.md §7.3 ending in the maximum the choices offer; after a
+    Badeucey showdown each half of the pot with its winner and the "why" line of the dealer's screen
+    (RULES.md §9.6), the shown cards at their seats and no card of the player who mucked; between
+    hands the ledger's nets."""
+    journal = tmp_path / "evening"
+    dealer = Dealer([*BADEUCEY, "--journal", str(journal)])
+    viewer = Viewer(journal)
+    try:
+        size(browser, 390, 844)
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Ann to act'", 10)
+        assert texts(browser, "#choices li") == ["call 2", "raise to 4–7 (pot)", "fold"]
+        assert texts(browser, "#pot-limit-lines li") == [""] * 6  # folded away until tapped
+        browser.execute_script("document.querySelector('#pot-limit summary').click()")
+        lines = texts(browser, "#pot-limit-lines li")
+        assert lines[0] == "P = 0 in the middle + 3 in front = 3"
+        assert "max raise to: H + P + (H − c) = 2 + 3 + 2 = 7" in lines
+        for command in CHECKED_DOWN[:-1]:
+            assert dealer.send(command)["ok"], command
+        last = dealer.send(CHECKED_DOWN[-1])
+        assert last["ok"] and last["finished"]
+        wait_for(browser, "!document.getElementById('result').hidden", 1)
+        assert texts(browser, "#awards li") == [
+            "Main pot: 3 to Cy — 2-7 half: Cy's 7-5-4-3-2 beats Bob's A-8-4-3-2: 7 is lower than A at the first card",
+            "Main pot: 3 to Bob — Badugi half: Bob's 4-3-2-A badugi beats Cy's 7-4-3-2 badugi: 4 is lower than 7 "
+            "at the first card"]
+        shown = browser.execute_script("return Object.fromEntries([...document.querySelectorAll('#seats li')].map("
+                                       "li => [li.dataset.seat, [...li.querySelectorAll('.seat-cards > *')]"
+                                       ".map(c => c.textContent)]))")
+        assert [len(shown[name]) for name in ("Ann", "Bob", "Cy")] == [0, 5, 5]
+        wait_for(browser, "!document.getElementById('ledger-box').hidden", 1)
+        assert browser.execute_script("return document.getElementById('ledger-title').textContent") == \
+            "The evening so far: 1 hand"
+        rows = browser.execute_script("return [...document.querySelectorAll('#ledger tbody tr')]"
+                                      ".map(tr => [...tr.cells].map(c => c.textContent))")
+        assert rows == [["Ann", "-2", "98", "1"], ["Bob", "+1", "101", "1"], ["Cy", "+1", "101", "1"]]
+        assert browser.execute_script("return document.getElementById('ledger-check').textContent") == \
+            "The ledger adds up."
+    finally:
+        dealer.finish()
+        viewer.stop()
+
+
+def test_an_italian_deal_says_its_openers_the_carried_pot_and_the_invito(browser, tmp_path: Path) -> None:
+    """RULES.md §10.1-§10.2 on the page: the first deal needs jacks and holds Ann's invito; nobody
+    opens, so the money stays in the middle and the next deal needs queens."""
+    journal = tmp_path / "evening"
+    dealer = Dealer(["--game", "ITA", "--invito", "10", "--chip", "1", "--seat=Ann=100", "--seat=Bob=100",
+                     "--seat=Cy=100", "--button", "Ann", "--journal", str(journal)])
+    viewer = Viewer(journal)
+    italian = "return document.getElementById('italian').textContent"
+    try:
+        browser.get(viewer.url)
+        wait_for(browser, "document.getElementById('turn-who').textContent === 'Bob to act'", 10)
+        assert browser.execute_script(italian) == "Openers: jacks or better · invito 10"
+        for command in ["check", "check", "check", "next"]:
+            assert dealer.send(command)["ok"], command
+        wait_for(browser, "document.getElementById('hand').textContent.startsWith('Hand 2')", 1)
+        assert browser.execute_script(italian) == \
+            "Openers: queens or better · carried from earlier deals 10 · invito 10"
+    finally:
+        dealer.finish()
+        viewer.stop()

@@ -119,6 +119,17 @@ def test_italian_state_says_the_requirement_the_carry_and_the_invito(tmp_path: P
     assert state["table"]["requirement"] == "Q"
 
 
+def test_the_first_italian_deal_says_its_requirement_and_invito(tmp_path: Path) -> None:
+    """RULES.md §10.1-§10.2: the evening's first deal carries nothing in but needs jacks and has the
+    invito; a 2-7 game has no Italian line."""
+    seats = ["--seat=Ann=100", "--seat=Bob=100", "--seat=Cy=100"]
+    scripted(tmp_path / "j", ["--game", "ITA", "--invito", "10", "--chip", "1", *seats, "--button", "Ann"], [])
+    assert read_state(tmp_path / "j")["italian"] == {"requirement": "J", "carried": 0, "penalty": 0,
+                                                     "penalty_player": None, "invito": 10}
+    scripted(tmp_path / "k", ["--game", "27TD-PL", "--stakes", "1/2", *seats, "--button", "Ann"], [])
+    assert read_state(tmp_path / "k")["italian"] is None
+
+
 def test_a_reshuffle_said_by_the_dealer_is_on_the_page(tmp_path: Path) -> None:
     """5CD-FL, six players each drawing five (RULES.md §8.4): 52 − 30 dealt = 22 in the stub, one
     burned, four draws of five leave one card; the fifth draw needs a reshuffle, said by the dealer

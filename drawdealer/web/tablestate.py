@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drawdealer.engine.cards import card_str
+from drawdealer.engine.settle import ItalianCarry
 from drawdealer.journal_files import SESSION_FILE, file_signature
 
 if TYPE_CHECKING:
@@ -145,10 +146,11 @@ def seat_json(seat: SeatView) -> dict[str, Any]:
 
 def italian_json(session: DealerSession) -> dict[str, Any] | None:
     """An Italian deal's carry (RULES.md §10.2-§10.5): the requirement to open, the chips left in
-    the middle by the deals before, a false opener's penalty; and the invito (§10.1)."""
-    carry = session.carry
-    if carry is None:
+    the middle by the deals before, a false opener's penalty; and the invito (§10.1). The first deal
+    of an evening has no carry: it needs jacks, and nothing is in the middle but its forced bets."""
+    if not session.spec.is_italian:
         return None
+    carry = session.carry or ItalianCarry()
     return {"requirement": carry.requirement, "carried": carry.pot, "penalty": carry.penalty,
             "penalty_player": carry.penalty_player, "invito": session.stakes.invito}
 

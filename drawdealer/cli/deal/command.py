@@ -44,7 +44,7 @@ def deal(
 ) -> None:
     """Run a home game with the dealer: who acts, legal amounts, draws, reshuffles, showdown, pots.
 
-    Commands: fold, check, call [N], bet N, raise [to] N, allin, draw N, pat, show [NAME] CARDS, muck [NAME], undo, status, next, ledger, help, quit; Italian poker adds buio, controbuio, deal (decline the buio), passo, parola, piatto, apro, chip, servito. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS [after NAME], leave NAME, sitout NAME, sitin NAME [bb], button NAME.
+    Commands: fold, check, call [N], bet N, raise [to] N, allin, draw N, pat, show [NAME] CARDS, muck [NAME], undo, status, next, ledger, help, quit; Italian poker adds buio, controbuio, deal or nobuio (decline the buio), passo, parola, piatto or apro, chip or cip, servito. Between hands (at the next deal): rebuy NAME CHIPS, addon NAME CHIPS, seat NAME CHIPS [after NAME], leave NAME, sitout NAME, sitin NAME [bb], button NAME.
 
     Every accepted command is journaled before the screen changes; --resume DIR continues after a crash (with --option MAX_PLAYERS_27=N to seat more players). Piped, one command a line; the exit code is 1 when any was refused.
 
