@@ -15,8 +15,9 @@ Without FILE it writes, in a temporary directory, three files and times each one
 For each it prints hands/s, lines/s and µs per hand of: reading and splitting the file into hands
 (the reference: decoding and cutting only), parsing to HandRecords (``read_hands``, streamed as the
 validator does), with the ratio of the two times; the PokerStars reader's memos side by side, in
-turn from empty memos: with them, and held to one entry each (``sitekit.MEMO_SIZE`` 0: nearly every
-line read by the tables and patterns), as a ratio; then the PHH reader on the same hands (the first
+turn: the reader as shipped from empty memos, and the plain reader without them
+(``pokerstars.parse_hands``, every line read by the tables and patterns; the shipped reader is
+``pokerstars_memo``'s, a layer around it), as a ratio; then the PHH reader on the same hands (the first
 2,000, written by ``write_phh``), beside the same reader with its TOML read by :mod:`tomllib`
 instead of ``phh_toml``'s scanner, as a ratio, and, with pokerkit installed, pokerkit's PHH
 load-and-replay, each also as a ratio per hand: the PHH reader's time over the PokerStars reader's
@@ -46,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from drawdealer.engine.options import Options  # noqa: E402
 from drawdealer.engine.record import ActionKind, HandRecord  # noqa: E402
 from drawdealer.engine.simulate import random_hand, site_view  # noqa: E402
-from drawdealer.parsers import phh_toml, pokerstars, read_hands, sitekit, write_phh, write_pokerstars  # noqa: E402
+from drawdealer.parsers import phh_toml, pokerstars, pokerstars_memo, read_hands, write_phh, write_pokerstars  # noqa: E402
 from drawdealer.parsers.pokerstars import house_rules, parse_hand  # noqa: E402
 from drawdealer.parsers.sniff import iter_hands, sniff  # noqa: E402
 
@@ -119,21 +120,8 @@ def row(label: str, seconds: float, hands: int, lines: int, reference: float | N
 def cold(work: Callable[[], int]) -> Callable[[], int]:
     """``work`` started with the PokerStars reader's memos empty."""
     def run() -> int:
-        pokerstars.clear_memos()
+        pokerstars_memo.clear_memos()
         return work()
-    return run
-
-
-def without_line_memos(work: Callable[[], int]) -> Callable[[], int]:
-    """``work`` with the readers' memos (``sitekit.remember``) held to one entry each: nearly every
-    line read by the tables and patterns, as without the memos."""
-    def run() -> int:
-        size, sitekit.MEMO_SIZE = sitekit.MEMO_SIZE, 0
-        pokerstars.clear_memos()
-        try:
-            return work()
-        finally:
-            sitekit.MEMO_SIZE = size
     return run
 
 
@@ -173,9 +161,12 @@ def bench_file(path: Path, title: str, repeat: int, goal: bool = False) -> None:
 
     seconds = timed("parse to HandRecords (read_hands)", parse, hands, lines, repeat, reference)
     print(f"    ({hands - others:,} records, {others:,} failures/skips)")
-    with_memos, no_memos = in_turn([cold(parse), without_line_memos(parse)], hands, repeat)
+    def plain() -> int:  # the PokerStars reader without its memo layer
+        return sum(1 for _ in pokerstars.parse_hands(iter_hands(path), str(path)))
+
+    with_memos, no_memos = in_turn([cold(parse), plain], hands, repeat)
     row("parse, memos empty at the start", with_memos, hands, lines)
-    row("parse, memos held to one entry", no_memos, hands, lines, with_memos, "with the memos")
+    row("the plain reader, without the memos", no_memos, hands, lines, with_memos, "with the memos")
     if goal:
         per_hand = seconds / hands * 1e6
         print(f"    goal <= {GOAL_US_PER_HAND} us per hand: {'met' if per_hand <= GOAL_US_PER_HAND else 'MISSED'}"

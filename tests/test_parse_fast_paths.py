@@ -1,8 +1,9 @@
 """The reader's fast paths read what its general way reads (issue 4, parse speed).
 
 drawdealer/parsers/fastaction.py (drafts instead of the keyword constructors), sniff.py (hands cut
-from blocks of text) and pokerstars.py (memos of lines, of lines with cards by their words, and of
-summary lines): each must give exactly the value the plain way gives.
+from blocks of text) and pokerstars_memo.py (the PokerStars reader's memos of lines, of lines with
+cards by their words, and of summary lines, a layer around the plain reader pokerstars.py): each
+must give exactly the value the plain way gives.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from drawdealer.engine.cards import CardError, parse_card
 from drawdealer.engine.frozen import FrozenInstanceError
+from drawdealer.engine.options import Options
 from drawdealer.engine.record import (
     Action,
     ActionKind,
@@ -25,7 +27,7 @@ from drawdealer.engine.record import (
     Seat,
     Stakes,
 )
-from drawdealer.parsers import pokerstars, read_hands, sitekit
+from drawdealer.parsers import pokerstars, pokerstars_memo, read_hands, sitekit
 from drawdealer.parsers.fastaction import (
     ActionDraft,
     action_from,
@@ -38,7 +40,9 @@ from drawdealer.parsers.fastaction import (
     new_record,
     new_seat,
 )
-from drawdealer.parsers.sniff import split_pokerstars, split_pokerstars_blocks
+from drawdealer.engine.simulate import random_hand, site_view
+from drawdealer.parsers.pokerstars_writer import write_pokerstars
+from drawdealer.parsers.sniff import POKERSTARS, iter_hands, sniff, split_pokerstars, split_pokerstars_blocks
 import shared_data
 
 K = ActionKind
@@ -181,39 +185,101 @@ def _mutated_hands(rng: random.Random, count: int) -> list[str]:
     return out
 
 
-def test_the_memos_do_not_change_what_is_read() -> None:
-    """Each hand read with every memo empty gives what it gives when read again with the memos
-    full of the lines of the other hands (and of its own)."""
-    hands = _mutated_hands(random.Random(7), 400) + [path.read_text() for path in PS_TEXTS]
-    chunks = [chunk for hand in hands for chunk in _chunks(hand)]
+def _both_ways(chunks: list[tuple[int, list[str]]]) -> None:
+    """Each hand read by the plain reader gives what the memo layer gives, read with its memos empty,
+    then full of the lines of the other hands (in both orders), its own lines included."""
+    plain = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
     cold = []
     for start, lines in chunks:
-        pokerstars.clear_memos()
-        cold.append(pokerstars.parse_hand(lines, start))
-    warm = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
-    again = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
-    kinds = {type(r).__name__ for r in cold}
+        pokerstars_memo.clear_memos()
+        cold.append(pokerstars_memo.parse_hand(lines, start))
+    assert cold == plain
+    warm = [pokerstars_memo.parse_hand(lines, start) for start, lines in chunks]
+    assert warm == plain
+    backward = [pokerstars_memo.parse_hand(lines, start) for start, lines in reversed(chunks)][::-1]
+    assert backward == plain
+    again = [pokerstars_memo.parse_hand(lines, start) for start, lines in chunks]
+    assert again == plain
+
+
+def test_the_memos_do_not_change_what_is_read() -> None:
+    """The fixtures and mutated hands (the corpus' too, when present), read both ways."""
+    hands = _mutated_hands(random.Random(7), 400) + [path.read_text() for path in PS_TEXTS]
+    chunks = [chunk for hand in hands for chunk in _chunks(hand)]
+    kinds = {type(pokerstars.parse_hand(lines, start)).__name__ for start, lines in chunks}
     assert kinds == {"HandRecord", "ParseFailure", "Skipped"} or kinds == {"HandRecord", "ParseFailure"}
-    assert sum(isinstance(r, HandRecord) for r in cold) > 100
-    assert warm == cold
-    assert again == cold
+    assert sum(isinstance(pokerstars.parse_hand(lines, start), HandRecord) for start, lines in chunks) > 100
+    _both_ways(chunks)
+
+
+@shared_data.needs_corpus
+def test_every_corpus_hand_reads_the_same_with_and_without_the_memos() -> None:
+    """Every hand of every PokerStars file of the corpus: the records, failures and skips of the plain
+    reader are those of the reader as shipped (``read_hands``), line numbers and source included."""
+    paths = sorted(path for path in CORPUS.rglob("*.txt") if sniff(path).format == POKERSTARS)
+    assert len(paths) >= 10
+    pokerstars_memo.clear_memos()
+    read = 0
+    for path in paths + paths:  # the second time with the memos full
+        shipped = list(read_hands(path))
+        plain = list(pokerstars.parse_hands(iter_hands(path), str(path)))
+        assert [type(r) for r in shipped] == [type(r) for r in plain], path
+        assert shipped == plain, path
+        read += len(plain)
+    assert read > 2 * 300
+
+
+_GAMES = ["27TD-FL", "27TD-PL", "27SD-NL", "BADUGI-FL", "5CD-FL"]
+_OPTIONS = Options.from_mapping(pokerstars.house_rules())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.lists(st.tuples(st.integers(1, 10**6), st.sampled_from(
+    ["cut", "cards", "colon", "copy", "drop"])), max_size=3))
+def test_generated_hands_read_the_same_with_and_without_the_memos(rng: random.Random, edits: list) -> None:
+    """Hands played by the engine and written as PokerStars writes them (every card, or as a site
+    shows them), then edited (a line cut short, given cards, given to a name with ``: ``, copied
+    over another, dropped): both ways read them alike, the memos warm from the examples before."""
+    texts = []
+    for k in range(3):
+        record = random_hand(rng.choice(_GAMES), rng, players=rng.randrange(2, 7), options=_OPTIONS,
+                             hand_id=str(800000 + k))
+        texts.append(write_pokerstars(record if rng.random() < 0.5 else site_view(record)))
+    lines = "\n\n".join(texts).split("\n")
+    for at, edit in edits:
+        i = 1 + at % (len(lines) - 1)
+        if edit == "cut":
+            lines[i] = lines[i][: at % (len(lines[i]) + 1)]
+        elif edit == "cards":
+            lines[i] += " [2c]"
+        elif edit == "colon":
+            lines[i] = lines[i].replace("P1", "P1: x")
+        elif edit == "copy":
+            lines[i] = lines[at * 7 % len(lines)]
+        else:
+            del lines[i]
+    chunks = _chunks("\n".join(lines))
+    plain = [pokerstars.parse_hand(hand, start) for start, hand in chunks]
+    warm = [pokerstars_memo.parse_hand(hand, start) for start, hand in chunks]
+    assert warm == plain
+    _both_ways(chunks)
 
 
 def test_every_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past its cap a memo starts again (memory stays flat however many different lines a file has)."""
     monkeypatch.setattr(sitekit, "MEMO_SIZE", 40)
-    pokerstars.clear_memos()
+    pokerstars_memo.clear_memos()
     hand = (ROOT / "fixtures" / "pokerstars" / "td_fl_cash.txt").read_text()
     text = "\n\n".join(hand.replace("200000000001", str(k)).replace("($4 in chips)", f"(${4 + k} in chips)")
                        .replace("collected $2 from", f"collected ${2 + k} from").replace("won ($2)", f"won (${2 + k})")
                        for k in range(400))
-    results = list(pokerstars.parse_hands(_chunks(text)))
+    results = list(pokerstars_memo.parse_hands(_chunks(text)))
     assert len(results) == 400
-    memos = [pokerstars._rest_memo, pokerstars._stakes_memo, *sitekit.AMOUNTS_READ.values(),
-             *pokerstars._line_memo.values(), *pokerstars._card_memo.values(),
-             *pokerstars._seat_words_memo.values(), *pokerstars._summary_memo.values(),
-             *pokerstars._summary_words_memo.values(), *pokerstars._summary_rest_memo.values(),
-             *pokerstars._total_memo.values(), pokerstars._Builder.CLASSIFIED]
+    m = pokerstars_memo
+    memos = [m._rest_memo, m._noise_memo, *sitekit.AMOUNTS_READ.values(), *m._line_memo.values(),
+             *m._card_memo.values(), *m._seat_words_memo.values(), *m._summary_memo.values(),
+             *m._summary_words_memo.values(), *m._summary_rest_memo.values(), *m._total_memo.values(),
+             m.MemoBuilder.CLASSIFIED]
     assert max(len(memo) for memo in memos) <= 41
     assert sum(len(memo) for memo in memos) > 40  # the hands did fill them
 
@@ -290,12 +356,24 @@ EDGE_EDITS: list[tuple[str, str] | list[tuple[str, str]]] = [
     ("Hero", "Nobody"),
     ("Hero: discards 2 cards [Kd Qs]", "Nobody: discards 2 cards [Kd Qs]"),  # Nobody is not seated here
     ("Seat 1: Player1 (button) showed", "Seat 1: Nobody (button) showed"),
+    # a name holding ': ' ('P4: x: calls $0.10' is P4: x's call) beside a seated name it starts with
+    # (the same line is P4's, and broken): a line is remembered only for a name without ': '
+    ("Player4", "P4: x"),
+    [("Player4", "P4: x"), ("Seat 4: P4: x ($6 in chips)", "Seat 4: P4: x ($6 in chips)\nSeat 5: P4 ($1 in chips)")],
+    # a seat line whose name does not end at its last ' (' teaches nothing about its words
+    ("Seat 1: Player1 ($4 in chips)", "Seat 1: Player1 ($4 in chips, x (y in chips)"),
+    ("Seat 1: Player1 ($4 in chips)", "Seat 1: Player1 ($4 in chips, x ($4 in chips)"),
+    # table talk is remembered only where it is talk whoever is seated: not a line with ': ', nor a Table line
+    ("Player3: folds", "Player3: folds\nPlayer9: x is sitting out"),
+    [("Player3: folds", "Player3: folds\nPlayer9: x is sitting out"),
+     ("Seat 4: Player4 ($6 in chips)", "Seat 4: Player4 ($6 in chips)\nSeat 5: Player9 ($1 in chips)")],
+    ("Player3: folds", "Player3: folds\nTable 'T' leaves the table"),
+    ("Table 'Fixture I' 6-max Seat #1 is the button", "Table 'T' leaves the table"),
 ]
 
 
 def test_the_fast_paths_read_what_the_general_way_reads() -> None:
-    """Each edited hand, read with every memo empty, reads the same after the memos learnt the
-    other hands (in both orders), its own lines included."""
+    """Each edited hand reads the same both ways (:func:`_both_ways`)."""
     hand = (ROOT / "fixtures" / "pokerstars" / "td_fl_cash.txt").read_text().strip("\n")
     texts = [hand]
     for k, edit in enumerate(EDGE_EDITS):
@@ -305,18 +383,9 @@ def test_the_fast_paths_read_what_the_general_way_reads() -> None:
             text = text.replace(old, new)
         texts.append(text.replace("#200000000001:", f"#{300000000000 + k}:"))
     chunks = [chunk for text in texts for chunk in _chunks(text)]
-    cold = []
-    for start, lines in chunks:
-        pokerstars.clear_memos()
-        cold.append(pokerstars.parse_hand(lines, start))
-    assert sum(isinstance(r, HandRecord) for r in cold) > 20 and any(not isinstance(r, HandRecord) for r in cold)
-    pokerstars.clear_memos()
-    forward = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
-    backward = [pokerstars.parse_hand(lines, start) for start, lines in reversed(chunks)][::-1]
-    again = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
-    assert forward == cold
-    assert backward == cold
-    assert again == cold
+    plain = [pokerstars.parse_hand(lines, start) for start, lines in chunks]
+    assert sum(isinstance(r, HandRecord) for r in plain) > 20 and any(not isinstance(r, HandRecord) for r in plain)
+    _both_ways(chunks)
 
 
 def test_card_lists_read_by_pairs_are_read_card_by_card() -> None:
@@ -350,7 +419,7 @@ def test_dealt_lines_cut_at_their_brackets_read_as_the_regex_reads_them() -> Non
               "Dealt to Hero [a [b] [c]", "Dealt to  [8s]", "Dealt to Hero [8s]]", "Dealt to Hero [8s] [4h] 3s]"]
     cut = 0
     for line in lines:
-        parts = pokerstars._dealt_parts(line)
+        parts = pokerstars_memo._dealt_parts(line)
         if parts is not None:
             cut += 1
             m = pokerstars._DEALT.match(line)

@@ -1,5 +1,5 @@
 """PokerStars' claim lines checked as PokerStars means them (issue 14 defect 5; the conventions are
-stated once, in ``parsers/pokerstars.py``'s ``_Builder._claims``).
+stated once, in ``parsers/pokerstars.py``'s ``PokerStarsBuilder.claims``).
 
 With side pots, PokerStars lists each pot net of the rake taken from it ("Total pot $0.55 Main pot
 $0.43. Side pot $0.10. | Rake $0.02": Σ pots + rake = total) and the collected amounts are net too.

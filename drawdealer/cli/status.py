@@ -29,12 +29,12 @@ def _complete_pokerstars(last, chunk: tuple[int, list[str]] | None, path: Path):
     are dropped): the reader's grammar wants a whole hand, a partial hand is what ``status`` is for."""
     from drawdealer.engine.frozen import replace
     from drawdealer.engine.record import Claims
-    from drawdealer.parsers import pokerstars
+    from drawdealer.parsers import pokerstars_memo
 
     if chunk is None or not last.message.startswith("the end of the hand"):
         return last
     start, lines = chunk
-    retry = pokerstars.parse_hand(lines + _SYNTHETIC_SUMMARY, start, str(path))
+    retry = pokerstars_memo.parse_hand(lines + _SYNTHETIC_SUMMARY, start, str(path))
     if hasattr(retry, "claims"):
         return replace(retry, claims=Claims(), end_line=start + len(lines) - 1)
     return last
@@ -44,7 +44,7 @@ def _last_hand(path: Path, wanted: Optional[str] = None):
     """The last hand of ``path`` as a record, or the last whose id is ``wanted``; a file with none
     (or broken) fails."""
     from drawdealer import inputs
-    from drawdealer.parsers import pokerstars, read_hands
+    from drawdealer.parsers import pokerstars_memo, read_hands
     from drawdealer.parsers.results import ParseFailure, Skipped
     from drawdealer.parsers.sniff import POKERSTARS, UNKNOWN, iter_hands, sniff
 
@@ -63,7 +63,7 @@ def _last_hand(path: Path, wanted: Optional[str] = None):
     try:
         if sniffed.format == POKERSTARS:  # chunk by chunk: a hand cut before its summary is completed below
             for piece in iter_hands(path, sniffed):
-                parsed = pokerstars.parse_hand(piece[1], piece[0], str(name))
+                parsed = pokerstars_memo.parse_hand(piece[1], piece[0], str(name))
                 if wanted is None or parsed.hand_id == wanted:
                     last, chunk = parsed, piece
         else:

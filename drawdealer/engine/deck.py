@@ -11,20 +11,22 @@ replacement that cannot be in the current stub (``DRAW_CARD_UNAVAILABLE`` with t
 Piles (RULES.md §8.4): ``PREV_DISCARDS``, ``MUCK``, ``BURNS``, ``CUR_DONE`` (this round's discards
 of players already served), this round's *declared* discards (``DECLARE_ALL_THEN_DEAL``, not yet
 served), ``X`` (the discards of the player being served, passed to :meth:`DeckState.serve`) and
-``PROTECTED`` (the Italian opener's discards). Methods return problems as ``(code, message,
-expected, actual, details)`` tuples; the hand state turns them into findings.
+``PROTECTED`` (the Italian opener's discards). Methods return :class:`~drawdealer.engine.problems.Problem`
+values; the hand state turns them into findings.
 """
 
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
 from drawdealer.engine.cards import Card, card_str, cards_str
 from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.options import Options
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.words import counted
 
-Problem = tuple[str, str, Any, Any, dict]
+if TYPE_CHECKING:
+    from random import Random
 
 # Where a known card is when it is not in the stub: a player index (>= 0, live in his hand) or one of these.
 PREV, MUCK, DONE, DECLARED, PROTECTED, BURNED = -2, -3, -4, -5, -6, -7
@@ -76,31 +78,49 @@ class DeckState:
     after the shuffle, +1 per reshuffle); ``counts`` the cards of each pile by its code.
     """
 
-    __slots__ = ("opts", "deck", "n", "names", "stub", "gen", "hands", "unknown", "where", "dealt_gen",
-                 "counts", "burns", "hold_back", "burn_pending", "reshuffles", "cards", "rng", "round_out", "size")
+    opts: Options
+    size: int  # cards in a hand: 5, or 4 in Badugi (RULES.md §15)
+    deck: frozenset[Card]
+    names: tuple[str, ...]
+    n: int
+    stub: int
+    gen: int
+    hands: list[list[Card]]
+    unknown: list[int]
+    where: dict[Card, int]  # a known card out of the stub: a player index or a pile code
+    dealt_gen: dict[Card, int]  # the stub each known replacement was dealt from
+    counts: dict[int, int]  # cards in each pile, by its code
+    burns: list[Card | None]
+    round_out: list[Card]  # known cards discarded in this draw round, still in its piles
+    hold_back: bool
+    burn_pending: bool
+    reshuffles: list[Reshuffle]
+    cards: list[Card] | None  # physical mode: the real stub, next card last
+    rng: Random | None  # physical mode: the generator that reshuffles
+    __slots__ = tuple(__annotations__)  # copies follow the declarations (engine.copying)
 
-    def __init__(self, deck: Collection[Card], names: Sequence[str], options: Options, size: int = 5) -> None:
+    def __init__(self, deck: Collection[Card], names: tuple[str, ...], options: Options, size: int = 5) -> None:
         self.opts = options
-        self.size = size  # cards in a hand: 5, or 4 in Badugi (RULES.md §15)
+        self.size = size
         self.deck = deck if isinstance(deck, frozenset) else frozenset(deck)
         self.names = names
         self.n = n = len(names)
         self.stub = len(deck)
         self.gen = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands = [[] for _ in range(n)]
         self.unknown = [0] * n
-        self.where: dict[Card, int] = {}
-        self.dealt_gen: dict[Card, int] = {}
+        self.where = {}
+        self.dealt_gen = {}
         self.counts = {PREV: 0, MUCK: 0, DONE: 0, DECLARED: 0, PROTECTED: 0}
-        self.burns: list[Card | None] = []
-        self.round_out: list[Card] = []  # known cards discarded in this draw round, still in its piles
+        self.burns = []
+        self.round_out = []
         self.hold_back = options.last_card_rule == "HOLD_BACK"
         self.burn_pending = False
-        self.reshuffles: list[Reshuffle] = []
-        self.cards: list[Card] | None = None  # physical mode: the real stub, next card last
-        self.rng: Any = None
+        self.reshuffles = []
+        self.cards = None
+        self.rng = None
 
-    def use_physical_deck(self, shuffled: Sequence[Card], rng: Any) -> None:
+    def use_physical_deck(self, shuffled: Sequence[Card], rng: Random) -> None:
         """Deal real cards from ``shuffled`` (next card last) and reshuffle with ``rng``.
 
         For the simulator and a dealer who lets the engine deal: every card becomes known.
@@ -130,8 +150,8 @@ class DeckState:
         size = self.size
         need = size * len(players)
         if need > self.dealable():
-            problems.append(("DECK_EXHAUSTED", f"the deck cannot deal {counted(need, 'card')}", need, self.dealable(),
-                             {}))
+            problems.append(Problem("DECK_EXHAUSTED", f"the deck cannot deal {counted(need, 'card')}",
+                                    expected=need, actual=self.dealable(), data={}))
         self.stub = max(0, self.stub - need)
         cards = self.cards
         if cards is not None:
@@ -178,10 +198,10 @@ class DeckState:
             missing = [c for c in hand if c not in cards] if hand else []
             if missing or len(cards) != self.size:
                 name = self.names[player]
-                problems.append(("SHOWDOWN_HAND_MISMATCH",
-                                 f"{name} shows {cards_str(cards)} but holds {cards_str(hand)}"
-                                 + (f" and {self.unknown[player]} unknown" if self.unknown[player] else ""),
-                                 cards_str(hand), cards_str(cards), {"seat": name}))
+                problems.append(Problem("SHOWDOWN_HAND_MISMATCH",
+                                        f"{name} shows {cards_str(cards)} but holds {cards_str(hand)}"
+                                        + (f" and {self.unknown[player]} unknown" if self.unknown[player] else ""),
+                                        expected=cards_str(hand), actual=cards_str(cards), data={"seat": name}))
             for c in missing:
                 where.pop(c, None)
             fresh = [c for c in cards if c not in hand] if hand else cards
@@ -192,8 +212,9 @@ class DeckState:
             hand.extend(fresh)
             self.unknown[player] = max(0, self.unknown[player] - len(fresh))
             if len(hand) > self.size:
-                problems.append(("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards, not "
-                                 f"{self.size}", self.size, len(hand), {"seat": self.names[player]}))
+                problems.append(Problem("HAND_SIZE_INVALID", f"{self.names[player]} would hold {len(hand)} cards, not "
+                                                             f"{self.size}",
+                                        expected=self.size, actual=len(hand), data={"seat": self.names[player]}))
         for c in fresh:
             w = where.get(c)
             if w is not None:
@@ -211,13 +232,15 @@ class DeckState:
     def _duplicate(self, player: int, card: Card, w: int) -> Problem:
         place = f"{self.names[w]}'s hand" if w >= 0 else ("a protected discard" if w == PROTECTED
                                                           else "the discards, muck or burns")
-        return ("CARD_DUPLICATE", f"{card_str(card)} given to {self.names[player]} is already in {place}",
-                None, card_str(card), {"card": card_str(card), "places": [place, f"{self.names[player]}'s hand"]})
+        return Problem("CARD_DUPLICATE", f"{card_str(card)} given to {self.names[player]} is already in {place}",
+                       expected=None, actual=card_str(card),
+                       data={"card": card_str(card), "places": [place, f"{self.names[player]}'s hand"]})
 
     def _not_in_deck(self, cards: Sequence[Card]) -> list[Problem]:
         low = min((c >> 8) & 0xF for c in self.deck) + 2
-        return [("CARD_NOT_IN_DECK", f"{card_str(c)} is below the deck's lowest rank {low}", low, card_str(c),
-                 {"card": card_str(c)}) for c in cards if c not in self.deck]
+        return [Problem("CARD_NOT_IN_DECK", f"{card_str(c)} is below the deck's lowest rank {low}",
+                        expected=low, actual=card_str(c), data={"card": card_str(c)})
+                for c in cards if c not in self.deck]
 
     # ----------------------------------------------------------------- folding
     def fold(self, player: int) -> None:
@@ -283,8 +306,11 @@ class DeckState:
                 elif self.unknown[player] > 0 and c not in where:
                     self.unknown[player] -= 1
                 else:
-                    problems.append(("DISCARD_NOT_IN_HAND", f"{self.names[player]} discards {card_str(c)} but does "
-                                     "not hold it", None, card_str(c), {"card": card_str(c), "hand": cards_str(hand)}))
+                    problems.append(Problem("DISCARD_NOT_IN_HAND",
+                                            f"{self.names[player]} discards {card_str(c)} but does "
+                                            "not hold it",
+                                            expected=None, actual=card_str(c),
+                                            data={"card": card_str(c), "hand": cards_str(hand)}))
                     if self.unknown[player]:
                         self.unknown[player] -= 1
                     elif hand:
@@ -386,12 +412,12 @@ class DeckState:
             self.unknown[w] += 1
             details["holder"] = self.names[w]
             if partial:
-                return ("CARD_DUPLICATE", f"{card_str(c)} dealt to {name} is in {self.names[w]}'s hand",
-                        None, card_str(c), {"card": card_str(c), "places": [self.names[w], name],
-                                            "holder": self.names[w]})
+                return Problem("CARD_DUPLICATE", f"{card_str(c)} dealt to {name} is in {self.names[w]}'s hand",
+                               expected=None, actual=card_str(c),
+                               data={"card": card_str(c), "places": [self.names[w], name], "holder": self.names[w]})
         why = (f"{self.names[w]} holds it" if w >= 0 else _UNAVAILABLE[reason])
-        return ("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub: {why}",
-                None, card_str(c), details)
+        return Problem("DRAW_CARD_UNAVAILABLE", f"{card_str(c)} dealt to {name} cannot be in the stub: {why}",
+                       expected=None, actual=card_str(c), data=details)
 
     def _burn(self) -> None:
         if self.stub > 0:
@@ -435,14 +461,17 @@ class DeckState:
             pool += own_count
             codes.add(DONE)
             counts[DONE] -= own_count
-            problems.append(("DECK_REUSED_OWN_DISCARDS", f"{name}'s own discards were reshuffled into the stub "
-                             f"that serves {name}", None, name, {"seat": name}))
+            problems.append(Problem("DECK_REUSED_OWN_DISCARDS", f"{name}'s own discards were reshuffled into the stub "
+                                                                f"that serves {name}",
+                                    expected=None, actual=name, data={"seat": name}))
         counts[PREV] -= prev
         counts[MUCK] -= muck
         exhausted = pool < want
         if exhausted:
-            problems.append(("DECK_EXHAUSTED", f"the reshuffle yields {counted(pool, 'card')}, {name} still needs "
-                             f"{need}", need, pool, {"seat": name}))
+            problems.append(Problem("DECK_EXHAUSTED",
+                                    f"the reshuffle yields {counted(pool, 'card')}, {name} still needs "
+                                    f"{need}",
+                                    expected=need, actual=pool, data={"seat": name}))
         where = self.where
         pool_cards = list(self.cards) if self.cards is not None else []
         if burns:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from drawdealer.engine.cards import Card, card_str
-from drawdealer.engine.deck import DECLARED, DONE, PROTECTED, Problem
+from drawdealer.engine.deck import DECLARED, DONE, PROTECTED
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, DRAW, SETUP
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.record import Action
 
 
-class DrawRound:
+class DrawRound(HandFields):
     """The draw actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()
@@ -56,35 +58,40 @@ class DrawRound:
                 problems += self._start_play()
             if self.phase == BETTING and not self.folded[i]:  # a folded player's draw closes nothing
                 waiting = self.pending()
-                problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished when {name} draws: "
-                                 f"{', '.join(waiting)} still to act", waiting, name, {"seats": waiting}))
+                problems.append(Problem("ROUND_NOT_CLOSED", f"{self.street} is not finished when {name} draws: "
+                                                            f"{', '.join(waiting)} still to act",
+                                        expected=waiting, actual=name, data={"seats": waiting}))
                 self.rnd.acted = [True] * self.n
                 problems += self._end_round()
             if self.phase != DRAW:
                 if self.folded[i]:
-                    problems.append(("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw", None, name,
-                                     {"seat": name}))
+                    problems.append(Problem("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw",
+                                            expected=None, actual=name, data={"seat": name}))
                 else:
-                    problems.append(("ACTION_AFTER_ROUND_CLOSED", f"{name} draws but no draw is under way", None,
-                                     "draw", {}))
+                    problems.append(Problem("ACTION_AFTER_ROUND_CLOSED", f"{name} draws but no draw is under way",
+                                            expected=None, actual="draw", data={}))
                 return problems
         if self.folded[i]:
-            problems.append(("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw", None, name, {"seat": name}))
+            problems.append(Problem("DRAW_BY_INACTIVE_PLAYER", f"{name} has folded and cannot draw",
+                                    expected=None, actual=name, data={"seat": name}))
             return problems
         if self.drawn[i]:
-            problems.append(("DRAW_OUT_OF_ORDER", f"{name} has already drawn in {self.street}", None, name, {}))
+            problems.append(Problem("DRAW_OUT_OF_ORDER", f"{name} has already drawn in {self.street}",
+                                    expected=None, actual=name, data={}))
             return problems
         order = self.draw_order
         expected = order[self.draw_pos]
         if i != expected:
             code = "IT_DRAW_ORDER" if self.italian and self.draw_pos == 0 else "DRAW_OUT_OF_ORDER"
-            problems.append((code, f"{self.names[expected]} draws now, not {name}", self.names[expected], name, {}))
+            problems.append(Problem(code, f"{self.names[expected]} draws now, not {name}",
+                                    expected=self.names[expected], actual=name, data={}))
             order.remove(i)
             order.insert(self.draw_pos, i)
         count = a.count
         if count > self.spec.max_discard:
-            problems.append(("DRAW_COUNT_EXCEEDED", f"{name} changes {count} cards; at most {self.spec.max_discard}",
-                             self.spec.max_discard, count, {}))
+            problems.append(Problem("DRAW_COUNT_EXCEEDED",
+                                    f"{name} changes {count} cards; at most {self.spec.max_discard}",
+                                    expected=self.spec.max_discard, actual=count, data={}))
         received, discarded = a.received, a.discarded
         if (received is not None and len(received) > count) or (a.received_count is not None
                                                                   and a.received_count != count):
@@ -93,8 +100,8 @@ class DrawRound:
             details = {"stub": self.deck.gen}
             if lines:  # the line that deals the first card too many, or the last one dealt
                 details["line"] = lines[min(count, len(lines) - 1)]
-            problems.append(("DRAW_COUNT_MISMATCH", f"{name} discards {count} and receives {got}", count, got,
-                             details))
+            problems.append(Problem("DRAW_COUNT_MISMATCH", f"{name} discards {count} and receives {got}",
+                                    expected=count, actual=got, data=details))
         deck = self.deck
         if a.kept is not None:
             fresh = [c for c in a.kept if c not in deck.hands[i]]
@@ -139,8 +146,10 @@ class DrawRound:
         if received is not None:
             received, later = received[:now], received[now:] or None
             if later and self.italian and self.draw_pos < len(self.draw_order):
-                problems.append(("IT_FOURTH_CARD_EARLY", f"{self.names[i]} got their 4th card before the others were "
-                                 "served", None, self.names[i], {"seat": self.names[i]}))
+                problems.append(Problem("IT_FOURTH_CARD_EARLY",
+                                        f"{self.names[i]} got their 4th card before the others were "
+                                        "served",
+                                        expected=None, actual=self.names[i], data={"seat": self.names[i]}))
                 self._where_dealt(i, problems, later, later_lines)
         problems += self._where_dealt(i, self.deck.serve(i, now, received, own=own), received, lines)
         self.delayed.append((i, delay, later, later_lines))
@@ -154,7 +163,7 @@ class DrawRound:
         line above (the log deals them on lines of their own, ``Action.received_lines``)."""
         name = self.names[i]
         for problem in problems:
-            details = problem[4]
+            details = problem.data
             details.setdefault("seat", name)
             if lines:
                 card = details.get("card")

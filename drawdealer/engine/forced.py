@@ -4,8 +4,9 @@ controbuio (RULES.md §6.1, §10.1, §10.6), as a part of :class:`~drawdealer.en
 from __future__ import annotations
 
 from drawdealer.engine import italian_procedure
-from drawdealer.engine.deck import Problem
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import SETUP
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.record import Action, ActionKind
 
 _K = ActionKind
@@ -13,7 +14,7 @@ POST_ANTE, POST_BB, POST_DEAD, POST_INVITO, POST_SB = _K.POST_ANTE, _K.POST_BB, 
 POST_BLIND_OPEN, POST_CONTROBUIO = _K.POST_BLIND_OPEN, _K.POST_CONTROBUIO
 
 
-class ForcedBets:
+class ForcedBets(HandFields):
     """The set-up of a hand: which forced bets are due, and each post checked and applied."""
 
     __slots__ = ()
@@ -73,64 +74,72 @@ class ForcedBets:
         if kind is POST_BLIND_OPEN or kind is POST_CONTROBUIO:
             return self._blind_open(i, a)
         if self.phase != SETUP:
-            problems.append(("FORCED_BET_WRONG", f"{name} posts {self.money(amount)} after the deal", None, amount,
-                             {"payer": name, "kind": kind.value}))
+            problems.append(Problem("FORCED_BET_WRONG", f"{name} posts {self.money(amount)} after the deal",
+                                    expected=None, actual=amount, data={"payer": name, "kind": kind.value}))
             self._put(i, min(amount, self.stack[i]), live=False)
             self._recount()
             return problems
         if amount > self.stack[i]:
-            problems.append(("BET_EXCEEDS_STACK", f"{name} posts {self.money(amount)} with "
-                                                  f"{self.money(self.stack[i])} behind",
-                             self.stack[i], amount, {}))
+            problems.append(Problem("BET_EXCEEDS_STACK", f"{name} posts {self.money(amount)} with "
+                                                         f"{self.money(self.stack[i])} behind",
+                                    expected=self.stack[i], actual=amount, data={}))
             amount = self.stack[i]
         short = amount == self.stack[i]
         if kind is POST_SB or kind is POST_BB:
             tag, nominal = ("sb", self.sb) if kind is POST_SB else ("bb", self.bb)
             expected = self.sb_expected if tag == "sb" else self.bb_expected
             if self.italian:
-                problems.append(("FORCED_BET_WRONG", f"{name} posts a {tag.upper()}: Italian poker has no blinds",
-                                 None, amount, {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG",
+                                        f"{name} posts a {tag.upper()}: Italian poker has no blinds",
+                                        expected=None, actual=amount, data={"payer": name}))
             elif tag == "sb" and self.sb_poster < 0:
                 self.sb_poster = i
                 if i != expected:
-                    problems.append(("BLIND_POSTER_WRONG", f"the small blind is {self.names[expected]}'s, not {name}'s",
-                                     self.names[expected], name, {"blind": "SB"}))
+                    problems.append(Problem("BLIND_POSTER_WRONG",
+                                            f"the small blind is {self.names[expected]}'s, not {name}'s",
+                                            expected=self.names[expected], actual=name, data={"blind": "SB"}))
             elif tag == "bb" and self.bb_poster < 0:
                 self.bb_poster = i
                 if i != expected and not (self.sb_poster < 0 and i == self.sb_expected and self.n > 2):
-                    problems.append(("BLIND_POSTER_WRONG", f"the big blind is {self.names[expected]}'s, not {name}'s",
-                                     self.names[expected], name, {"blind": "BB"}))
+                    problems.append(Problem("BLIND_POSTER_WRONG",
+                                            f"the big blind is {self.names[expected]}'s, not {name}'s",
+                                            expected=self.names[expected], actual=name, data={"blind": "BB"}))
             if amount != nominal and not (short and amount < nominal) and not self.italian:
-                problems.append(("BLIND_AMOUNT_WRONG", f"{name} posts {self.money(amount)} for the {tag.upper()} "
-                                                       f"({self.money(nominal)})",
-                                 nominal, amount, {"blind": tag.upper()}))
+                problems.append(Problem("BLIND_AMOUNT_WRONG",
+                                        f"{name} posts {self.money(amount)} for the {tag.upper()} "
+                                        f"({self.money(nominal)})",
+                                        expected=nominal, actual=amount, data={"blind": tag.upper()}))
             self.posted.add((i, tag))
             self._put(i, amount, live=True)
         elif kind is POST_ANTE:
             due = self.ante if (not self.italian or self.opts.it_forced_bet == "ALL_ANTE") else 0
             if not due or (self.italian is False and self.opts.forced_bets == "BLINDS"):
-                problems.append(("FORCED_BET_WRONG", f"{name} posts an ante, but no ante is due", 0, amount,
-                                 {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG", f"{name} posts an ante, but no ante is due",
+                                        expected=0, actual=amount, data={"payer": name}))
             elif self.opts.big_blind_ante and i != self.bb_expected:
-                problems.append(("FORCED_BET_WRONG", f"the big blind {self.names[self.bb_expected]} posts the ante, "
-                                 f"not {name}", self.names[self.bb_expected], name, {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG",
+                                        f"the big blind {self.names[self.bb_expected]} posts the ante, "
+                                        f"not {name}",
+                                        expected=self.names[self.bb_expected], actual=name, data={"payer": name}))
             elif amount != due and not (short and amount < due):
-                problems.append(("FORCED_BET_WRONG", f"{name} posts an ante of {self.money(amount)}, not "
-                                                     f"{self.money(due)}", due, amount,
-                                 {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG", f"{name} posts an ante of {self.money(amount)}, not "
+                                                            f"{self.money(due)}",
+                                        expected=due, actual=amount, data={"payer": name}))
             self.posted.add((i, "ante"))
             self._put_forced(i, amount)
         elif kind is POST_INVITO:
             due = self.chip if self.opts.it_forced_bet == "ALL_ANTE" else self._invito()
             if not self.italian:
-                problems.append(("FORCED_BET_WRONG", f"{name} posts an invito outside Italian poker", 0, amount,
-                                 {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG", f"{name} posts an invito outside Italian poker",
+                                        expected=0, actual=amount, data={"payer": name}))
             elif i != self.button:
-                problems.append(("FORCED_BET_WRONG", f"the invito is the dealer's ({self.names[self.button]}), not {name}'s",
-                                 self.names[self.button], name, {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG",
+                                        f"the invito is the dealer's ({self.names[self.button]}), not {name}'s",
+                                        expected=self.names[self.button], actual=name, data={"payer": name}))
             elif amount != due and not (short and amount < due):
-                problems.append(("FORCED_BET_WRONG", f"the invito is {self.money(due)}, not "
-                                                     f"{self.money(amount)}", due, amount, {"payer": name}))
+                problems.append(Problem("FORCED_BET_WRONG", f"the invito is {self.money(due)}, not "
+                                                            f"{self.money(amount)}",
+                                        expected=due, actual=amount, data={"payer": name}))
             self.posted.add((i, "invito"))
             self._put_forced(i, amount)
         else:  # POST_DEAD: dead money (a dead blind; the Italian false opener's penalty)
@@ -174,34 +183,36 @@ class ForcedBets:
         opts = self.opts
         contro = a.kind is POST_CONTROBUIO
         if not self.italian:
-            problems.append(("IT_BLIND_NOT_ALLOWED", "blind opening exists only in Italian poker", None, name,
-                             {"reason": "not Italian"}))
+            problems.append(Problem("IT_BLIND_NOT_ALLOWED", "blind opening exists only in Italian poker",
+                                    expected=None, actual=name, data={"reason": "not Italian"}))
         elif self.phase != SETUP:
-            problems.append(("IT_BLIND_NOT_ALLOWED", f"{name} opens blind after the deal", None, name,
-                             {"reason": "after the deal"}))
+            problems.append(Problem("IT_BLIND_NOT_ALLOWED", f"{name} opens blind after the deal",
+                                    expected=None, actual=name, data={"reason": "after the deal"}))
         elif self.requirement != "J":
-            problems.append(("IT_BLIND_NOT_ALLOWED", f"blind opening needs R = J, not {self.requirement}", "J",
-                             self.requirement, {"reason": "requirement"}))
+            problems.append(Problem("IT_BLIND_NOT_ALLOWED", f"blind opening needs R = J, not {self.requirement}",
+                                    expected="J", actual=self.requirement, data={"reason": "requirement"}))
         else:
             posters = self.blind_posters
             allowed = 1 + (1 if posters else 0) + (1 if len(posters) == 2 and opts.it_contro_controbuio else 0)
             nxt = self.order[len(posters)] if len(posters) < self.n else -1
             if (contro and not posters) or (not contro and posters) or len(posters) >= min(allowed, 3) \
                     or (len(posters) == 2 and not opts.it_contro_controbuio):
-                problems.append(("IT_BLIND_NOT_ALLOWED", f"{name} cannot post a {'controbuio' if contro else 'blind'} now",
-                                 None, name, {"reason": "sequence"}))
+                problems.append(Problem("IT_BLIND_NOT_ALLOWED",
+                                        f"{name} cannot post a {'controbuio' if contro else 'blind'} now",
+                                        expected=None, actual=name, data={"reason": "sequence"}))
             elif i != nxt:
-                problems.append(("IT_BLIND_NOT_ALLOWED", f"the {'controbuio' if contro else 'blind'} is "
-                                 f"{self.names[nxt]}'s to post, not {name}'s", self.names[nxt], name,
-                                 {"reason": "wrong seat"}))
+                problems.append(Problem("IT_BLIND_NOT_ALLOWED", f"the {'controbuio' if contro else 'blind'} is "
+                                                                f"{self.names[nxt]}'s to post, not {name}'s",
+                                        expected=self.names[nxt], actual=name, data={"reason": "wrong seat"}))
             else:
                 if contro:
                     due = self._controbuio_due()
                 else:
                     due = italian_procedure.blind_open_amount(self.pot, opts.it_blind_multiplier)
                 if due is not None and amount != due and not (amount == self.stack[i] and amount < due):
-                    problems.append(("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
-                                     f"{self.money(due)}, not {self.money(amount)}", due, amount, {}))
+                    problems.append(Problem("IT_BLIND_AMOUNT_WRONG", f"the {'controbuio' if contro else 'blind'} is "
+                                                                     f"{self.money(due)}, not {self.money(amount)}",
+                                            expected=due, actual=amount, data={}))
         amount = min(amount, self.stack[i])
         if self.phase == SETUP:
             self.blind_posters.append(i)
@@ -219,12 +230,13 @@ class ForcedBets:
             if opts.it_forced_bet == "ALL_ANTE":
                 for i in self.order:
                     if (i, "ante") not in self.posted and self.ante and self.stack[i]:
-                        problems.append(("FORCED_BET_WRONG", f"{self.names[i]} did not post the ante", self.ante, 0,
-                                         {"payer": self.names[i]}))
+                        problems.append(Problem("FORCED_BET_WRONG", f"{self.names[i]} did not post the ante",
+                                                expected=self.ante, actual=0, data={"payer": self.names[i]}))
             due = self.chip if opts.it_forced_bet == "ALL_ANTE" else self._invito()
             if due and (self.button, "invito") not in self.posted and self.stack[self.button]:
-                problems.append(("FORCED_BET_WRONG", f"the dealer {self.names[self.button]} did not post the invito",
-                                 due, 0, {"payer": self.names[self.button]}))
+                problems.append(Problem("FORCED_BET_WRONG",
+                                        f"the dealer {self.names[self.button]} did not post the invito",
+                                        expected=due, actual=0, data={"payer": self.names[self.button]}))
             carry = self.carry_in
             if carry:
                 for name, amount in carry.owed().items():
@@ -232,23 +244,25 @@ class ForcedBets:
                     if j < 0 or self.dead_paid[j] >= amount or not self.stack[j]:
                         continue
                     if name == carry.penalty_player:
-                        problems.append(("IT_FALSE_OPENER_PENALTY_MISSING",
-                                         f"{name} owes {self.money(carry.penalty)} from the false opening of the "
-                                         "last deal", carry.penalty, self.dead_paid[j],
-                                         {"payer": name}))
+                        problems.append(Problem("IT_FALSE_OPENER_PENALTY_MISSING",
+                                                f"{name} owes {self.money(carry.penalty)} from the false opening of "
+                                                "the last deal",
+                                                expected=carry.penalty, actual=self.dead_paid[j],
+                                                data={"payer": name}))
                     else:
-                        problems.append(("FORCED_BET_WRONG", f"{name} folded in the carried deal and owes "
-                                         f"{self.money(amount)} to be dealt in (IT_PAROLA_REENTRY)", amount,
-                                         self.dead_paid[j], {"payer": name}))
+                        problems.append(Problem("FORCED_BET_WRONG",
+                                                f"{name} folded in the carried deal and owes "
+                                                f"{self.money(amount)} to be dealt in (IT_PAROLA_REENTRY)",
+                                                expected=amount, actual=self.dead_paid[j], data={"payer": name}))
         else:
             fb = opts.forced_bets
             bb = self.bb_expected  # a big blind all-in on his ante has nothing left to post (§6.1)
             if fb != "ANTES_ONLY" and self.bb_poster < 0 and self.bb and self.stack[bb]:
-                problems.append(("BLIND_POSTER_WRONG", f"nobody posted the big blind ({self.names[bb]}'s)",
-                                 self.names[bb], None, {"blind": "BB"}))
+                problems.append(Problem("BLIND_POSTER_WRONG", f"nobody posted the big blind ({self.names[bb]}'s)",
+                                        expected=self.names[bb], actual=None, data={"blind": "BB"}))
             if fb != "BLINDS" and self.ante:
                 for i in self._ante_payers():
                     if (i, "ante") not in self.posted and self.stack[i]:
-                        problems.append(("FORCED_BET_WRONG", f"{self.names[i]} did not post the ante", self.ante, 0,
-                                         {"payer": self.names[i]}))
+                        problems.append(Problem("FORCED_BET_WRONG", f"{self.names[i]} did not post the ante",
+                                                expected=self.ante, actual=0, data={"payer": self.names[i]}))
         return problems

@@ -11,6 +11,7 @@ from typing import Any
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.betting import pot_limit_max_to
 from drawdealer.engine.frozen import record
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.variants import Structure
 
@@ -72,7 +73,7 @@ class LegalActions:
                 "controbuio": self.controbuio, "lone_check": self.lone_check}
 
 
-class LegalQueries:
+class LegalQueries(HandFields):
     """:meth:`legal_actions` of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()

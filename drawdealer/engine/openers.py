@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import cards_str, parse_cards
-from drawdealer.engine.deck import Problem
 from drawdealer.engine.findings import Finding
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import COMPLETE
+from drawdealer.engine.problems import Problem
 
 _JACKS = tuple(parse_cards("Js Jc 2d 3h 4s"))  # the weakest hand that opens jacks or better
 
 
 
-class Openers:
+class Openers(HandFields):
     """Whether the opener held openers, judged as soon as his pre-draw cards are known."""
 
     __slots__ = ()
@@ -45,9 +46,10 @@ class Openers:
         if ok:
             return None
         ranking = self._ranking()
-        return ("IT_OPEN_WITHOUT_OPENERS", f"{self.names[i]} opened with {cards_str(cards)} "
-                f"({ranking.category(cards)}) at R = {self.requirement}", self.requirement, cards_str(cards),
-                {"category": ranking.category(cards), "seat": self.names[i]})
+        return Problem("IT_OPEN_WITHOUT_OPENERS", f"{self.names[i]} opened with {cards_str(cards)} "
+                                                  f"({ranking.category(cards)}) at R = {self.requirement}",
+                       expected=self.requirement, actual=cards_str(cards),
+                       data={"category": ranking.category(cards), "seat": self.names[i]})
 
     def _jacks_problem(self, i: int) -> Problem | None:
         """Jacks or better to open (classic 5-card draw, option ``OPENERS_JACKS``)."""
@@ -57,8 +59,9 @@ class Openers:
         ranking = self._ranking()
         if ranking.strength(hand) >= ranking.strength(_JACKS):
             return None
-        return ("IT_OPEN_WITHOUT_OPENERS", f"{self.names[i]} opened without jacks or better ({cards_str(hand)})",
-                "J", cards_str(hand), {"seat": self.names[i], "category": ranking.category(hand)})
+        return Problem("IT_OPEN_WITHOUT_OPENERS", f"{self.names[i]} opened without jacks or better ({cards_str(hand)})",
+                       expected="J", actual=cards_str(hand),
+                       data={"seat": self.names[i], "category": ranking.category(hand)})
 
     def finish(self) -> list[Finding]:
         """End-of-history checks on the opener (RULES.md §9.2, §10.2): openers shown, and judged
@@ -69,8 +72,9 @@ class Openers:
             return out
         if i not in self.predraw:
             if self.phase == COMPLETE:
-                out.append(self._finding(("IT_OPENER_DID_NOT_SHOW", f"{self.names[i]} did not show the openers",
-                                          None, self.names[i], {"seat": self.names[i]}), None, "AWARD"))
+                problem = Problem("IT_OPENER_DID_NOT_SHOW", f"{self.names[i]} did not show the openers",
+                                  expected=None, actual=self.names[i], data={"seat": self.names[i]})
+                out.append(self._finding(problem, None, "AWARD"))
         elif self.false_opener is None:
             found = self._openers_problem()
             if found:

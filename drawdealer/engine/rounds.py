@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.betting import is_full_fixed_limit_raise, pot_limit_max_to
-from drawdealer.engine.deck import Problem
 from drawdealer.engine.frozen import record
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, SETUP, SHOWDOWN
 from drawdealer.engine.pots import uncalled_excess
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.variants import Structure
 
@@ -37,7 +38,7 @@ class RoundState:
     level: list[int]  # per seat: H (big bet) or F (fixed) when he last acted
 
 
-class BettingRound:
+class BettingRound(HandFields):
     """The betting actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()
@@ -68,8 +69,10 @@ class BettingRound:
         high = r.high
         owed = high - bet[i]
         if owed <= 0:
-            problems.append(("CALL_NOTHING_TO_CALL", f"{self.names[i]} calls {self.money(a.amount)} with nothing to "
-                             "call", 0, a.amount, {}))
+            problems.append(Problem("CALL_NOTHING_TO_CALL",
+                                    f"{self.names[i]} calls {self.money(a.amount)} with nothing to "
+                                    "call",
+                                    expected=0, actual=a.amount, data={}))
         else:
             stack = self.stack
             left = stack[i]
@@ -105,8 +108,8 @@ class BettingRound:
         high = r.high
         owed = high - self.bet[i]
         if owed > 0:
-            problems.append(("CHECK_FACING_BET", f"{self.names[i]} checks facing {self.money(owed)} to call",
-                             min(owed, self.stack[i]), 0, {}))
+            problems.append(Problem("CHECK_FACING_BET", f"{self.names[i]} checks facing {self.money(owed)} to call",
+                                    expected=min(owed, self.stack[i]), actual=0, data={}))
         r.acted[i] = True
         r.level[i] = r.full if r.unit else high
         return self._pass_turn(i, problems)
@@ -146,8 +149,10 @@ class BettingRound:
         high = self.rnd.high
         to = self.bet[i] + a.amount
         if high > 0:
-            problems.append(("BET_WHEN_FACING_BET", f"{self.names[i]} bets {self.money(a.amount)} facing a bet of "
-                             f"{self.money(high)}: a raise is due", None, a.amount, {}))
+            problems.append(Problem("BET_WHEN_FACING_BET",
+                                    f"{self.names[i]} bets {self.money(a.amount)} facing a bet of "
+                                    f"{self.money(high)}: a raise is due",
+                                    expected=None, actual=a.amount, data={}))
             if to <= high:  # what the bet puts in only calls: apply it as a call
                 return problems + self._call(i, Action(kind=CALL, player=a.player, all_in=a.all_in))
         problems += self._aggress(i, to, a)
@@ -159,8 +164,10 @@ class BettingRound:
         if (i != self.to_act or self.phase != BETTING) and not self._take_turn(i, a, problems):
             return problems
         if self.rnd.high == 0:
-            problems.append(("RAISE_WITHOUT_BET", f"{self.names[i]} raises to {self.money(a.amount)} with no bet to "
-                             "raise", None, a.amount, {}))
+            problems.append(Problem("RAISE_WITHOUT_BET",
+                                    f"{self.names[i]} raises to {self.money(a.amount)} with no bet to "
+                                    "raise",
+                                    expected=None, actual=a.amount, data={}))
         problems += self._aggress(i, a.amount, a)
         return self._pass_turn(i, problems)
 
@@ -204,17 +211,18 @@ class BettingRound:
             name = self.names[i]
             if self.folded[i] or self.stack[i] == 0:
                 status = "folded" if self.folded[i] else "all-in"
-                problems.append(("ACTION_BY_INACTIVE_PLAYER", f"{name} is {status} and cannot act", None, name,
-                                 {"seat": name, "status": status}))
+                problems.append(Problem("ACTION_BY_INACTIVE_PLAYER", f"{name} is {status} and cannot act",
+                                        expected=None, actual=name, data={"seat": name, "status": status}))
                 return False
             if self.to_act >= 0:
                 r = self.rnd
                 expected = self.names[self.to_act]
                 if self.italian and self.k == 2 and not r.any_bet and not any(r.acted):
-                    problems.append(("IT_POSTDRAW_FIRST_ACTOR", f"B2 starts with {expected}, not {name}", expected,
-                                     name, {}))
+                    problems.append(Problem("IT_POSTDRAW_FIRST_ACTOR", f"B2 starts with {expected}, not {name}",
+                                            expected=expected, actual=name, data={}))
                 else:
-                    problems.append(("ACTION_OUT_OF_TURN", f"{expected} is to act, not {name}", expected, name, {}))
+                    problems.append(Problem("ACTION_OUT_OF_TURN", f"{expected} is to act, not {name}",
+                                            expected=expected, actual=name, data={}))
         return True
 
     def _pass_turn(self, i: int, problems: list[Problem]) -> list[Problem]:
@@ -247,16 +255,18 @@ class BettingRound:
         problems: list[Problem] = []
         name = self.names[i]
         if a.amount and a.amount != due:
-            problems.append(("CALL_AMOUNT_MISMATCH", f"{name} calls {self.money(a.amount)}, the call is "
-                                                     f"{self.money(due)}", due, a.amount, {}))
+            problems.append(Problem("CALL_AMOUNT_MISMATCH", f"{name} calls {self.money(a.amount)}, the call is "
+                                                            f"{self.money(due)}",
+                                    expected=due, actual=a.amount, data={}))
         if a.all_in and due != stack:
-            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{name} is flagged all-in calling {self.money(due)} with "
-                                                      f"{self.money(stack)} behind",
-                             stack, due, {}))
+            problems.append(Problem("ALLIN_AMOUNT_MISMATCH", f"{name} is flagged all-in calling {self.money(due)} with "
+                                                             f"{self.money(stack)} behind",
+                                    expected=stack, actual=due, data={}))
         if self._limp(i, due):
-            problems.append(("MIN_OPEN_VIOLATION", f"{name} limps for {self.money(self.bet[i] + due)}; the first "
-                                                   f"entry must be a raise to {self.money(2 * self.bb)}",
-                             2 * self.bb, self.bet[i] + due, {}))
+            problems.append(Problem("MIN_OPEN_VIOLATION",
+                                    f"{name} limps for {self.money(self.bet[i] + due)}; the first "
+                                    f"entry must be a raise to {self.money(2 * self.bb)}",
+                                    expected=2 * self.bb, actual=self.bet[i] + due, data={}))
         return problems
 
     def _reopen_for_betting(self, i: int, a: Action, problems: list[Problem]) -> bool:
@@ -264,19 +274,22 @@ class BettingRound:
         previous = self.k - 1 if self.phase == DRAW else self.k
         skipped = self.rnd.skipped
         if skipped and a.kind is not FOLD:
-            problems.append(("ACTION_NO_BETTING_POSSIBLE", f"{a.kind.value} by {self.names[i]}, but no betting is "
-                             f"possible in {self.street}", None, a.kind.value, {}))
+            problems.append(Problem("ACTION_NO_BETTING_POSSIBLE",
+                                    f"{a.kind.value} by {self.names[i]}, but no betting is "
+                                    f"possible in {self.street}",
+                                    expected=None, actual=a.kind.value, data={}))
             return False
         if self.phase == DRAW and self.draw_pos < len(self.draw_order) and self.draw_pos > 0:
             waiting = [self.names[j] for j in self.draw_order[self.draw_pos:]]
-            problems.append(("ROUND_NOT_CLOSED", f"{self.street} is not finished when {self.names[i]} "
-                             f"{a.kind.value}s: {', '.join(waiting)} still to draw", waiting, self.names[i],
-                             {"seats": waiting}))
+            problems.append(Problem("ROUND_NOT_CLOSED", f"{self.street} is not finished when {self.names[i]} "
+                                                        f"{a.kind.value}s: {', '.join(waiting)} still to draw",
+                                    expected=waiting, actual=self.names[i], data={"seats": waiting}))
             self._finish_draw_round(problems)
             return self.phase == BETTING
         closed = self.streets[min(previous, len(self.streets) - 1)]
-        problems.append(("ACTION_AFTER_ROUND_CLOSED", f"{a.kind.value} by {self.names[i]} after {closed} was complete",
-                         None, a.kind.value, {"round": closed}))
+        problems.append(Problem("ACTION_AFTER_ROUND_CLOSED",
+                                f"{a.kind.value} by {self.names[i]} after {closed} was complete",
+                                expected=None, actual=a.kind.value, data={"round": closed}))
         if a.kind is FOLD and not self.folded[i] and self.phase != COMPLETE:
             self._fold(i)
             if self.phase == DRAW and i in self.draw_order[self.draw_pos:]:
@@ -306,15 +319,15 @@ class BettingRound:
         left = stack[i]
         cap_to = c + left
         if to > cap_to:
-            problems.append(("BET_EXCEEDS_STACK", f"{self.names[i]} puts in {self.money(to - c)} with "
-                                                  f"{self.money(left)} behind", left,
-                             to - c, {}))
+            problems.append(Problem("BET_EXCEEDS_STACK", f"{self.names[i]} puts in {self.money(to - c)} with "
+                                                         f"{self.money(left)} behind",
+                                    expected=left, actual=to - c, data={}))
             to = cap_to
         all_in = to == cap_to
         if a.all_in and not all_in:
-            problems.append(("ALLIN_AMOUNT_MISMATCH", f"{self.names[i]} is flagged all-in but goes to "
-                                                      f"{self.money(to)} of {self.money(cap_to)}",
-                             cap_to, to, {}))
+            problems.append(Problem("ALLIN_AMOUNT_MISMATCH", f"{self.names[i]} is flagged all-in but goes to "
+                                                             f"{self.money(to)} of {self.money(cap_to)}",
+                                    expected=cap_to, actual=to, data={}))
         high = r.high
         fixed = self.fixed
         is_bet = high == 0
@@ -328,8 +341,9 @@ class BettingRound:
             if not all_in:
                 code = "RAISE_SIZE_FIXED_LIMIT" if fixed else "RAISE_BELOW_MINIMUM"
                 want = self._fixed_raise_to() if fixed else high + r.lraise
-                problems.append((code, f"{self.names[i]} raises to {self.money(to)}, not above the bet of "
-                                       f"{self.money(high)}", want, to, {}))
+                problems.append(Problem(code, f"{self.names[i]} raises to {self.money(to)}, not above the bet of "
+                                              f"{self.money(high)}",
+                                        expected=want, actual=to, data={}))
         elif fixed:
             problems += self._fixed_limit_size(i, to, all_in, is_bet)
         elif self.italian:
@@ -375,22 +389,26 @@ class BettingRound:
         unit, full, nbets = r.unit, r.full, r.nbets
         if is_bet:
             if to != unit and not (all_in and to < unit):
-                problems.append(("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {self.money(to)}; the bet in "
-                                 f"{self.street} is {self.money(unit)}", unit, to, {"round": self.street}))
+                problems.append(Problem("BET_SIZE_FIXED_LIMIT", f"{self.names[i]} bets {self.money(to)}; the bet in "
+                                                                f"{self.street} is {self.money(unit)}",
+                                        expected=unit, actual=to, data={"round": self.street}))
         else:
             target = self._fixed_raise_to()
             if to != target and not (all_in and to < target):
-                problems.append(("RAISE_SIZE_FIXED_LIMIT", f"{self.names[i]} raises to {self.money(to)}; the raise "
-                                                           f"is to {self.money(target)}",
-                                 target, to, {}))
+                problems.append(Problem("RAISE_SIZE_FIXED_LIMIT",
+                                        f"{self.names[i]} raises to {self.money(to)}; the raise "
+                                        f"is to {self.money(target)}",
+                                        expected=target, actual=to, data={}))
         cap = opts.fl_max_bets_per_round
         if nbets >= cap and self._fixed_capped():  # the test of nbets first spares a call (most raises)
-            problems.append(("RAISE_CAP_EXCEEDED", f"{self.street} is capped at {cap} bets; this is bet {nbets + 1}",
-                             cap, nbets + 1, {}))
+            problems.append(Problem("RAISE_CAP_EXCEEDED",
+                                    f"{self.street} is capped at {cap} bets; this is bet {nbets + 1}",
+                                    expected=cap, actual=nbets + 1, data={}))
         if not is_bet and r.acted[i] and full <= r.level[i]:
             name = self.names[i]
-            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise of "
-                             f"{self.money(unit)} since {name} acted", unit, 0, {}))
+            problems.append(Problem("RAISE_NOT_REOPENED", f"{name} may only call or fold: no full raise of "
+                                                          f"{self.money(unit)} since {name} acted",
+                                    expected=unit, actual=0, data={}))
         increment = to - full
         if r.complete_to and to >= r.complete_to:  # the half-bet all-in completed: its bet is counted (§18.2)
             r.full = to
@@ -413,32 +431,37 @@ class BettingRound:
         pot_limit = self.spec.structure is POT
         if is_bet:
             if to < self.bb and not all_in:
-                problems.append(("BET_BELOW_MINIMUM", f"{name} bets {self.money(to)}; the minimum is "
-                                                      f"{self.money(self.bb)}", self.bb, to, {}))
+                problems.append(Problem("BET_BELOW_MINIMUM", f"{name} bets {self.money(to)}; the minimum is "
+                                                             f"{self.money(self.bb)}",
+                                        expected=self.bb, actual=to, data={}))
             if pot_limit:
                 most = pot_limit_max_to(pot=pot, high=0, committed=0, least=self.bb)
                 if to > most:
-                    problems.append(("BET_ABOVE_POT_LIMIT", f"{name} bets {self.money(to)} into a pot of "
-                                                            f"{self.money(pot)}", most, to, {"pot": pot}))
+                    problems.append(Problem("BET_ABOVE_POT_LIMIT", f"{name} bets {self.money(to)} into a pot of "
+                                                                   f"{self.money(pot)}",
+                                            expected=most, actual=to, data={"pot": pot}))
             if to >= self.bb:
                 r.lraise = max(to, self.bb)
         else:
             c = self.bet[i]
             least = high + r.lraise
             if to < least and not all_in:
-                problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
-                                                        f"{self.money(least)}", least, to, {}))
+                problems.append(Problem("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
+                                                               f"{self.money(least)}",
+                                        expected=least, actual=to, data={}))
             if pot_limit:
                 most = pot_limit_max_to(pot=pot, high=high, committed=c, least=least)
                 if to > most:
-                    problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
-                                                              f"{self.money(most)}", most,
-                                     to, {"pot": pot, "to_call": high - c}))
+                    problems.append(Problem("RAISE_ABOVE_POT_LIMIT",
+                                            f"{name} raises to {self.money(to)}; the pot limit is "
+                                            f"{self.money(most)}",
+                                            expected=most, actual=to, data={"pot": pot, "to_call": high - c}))
             if r.acted[i] and high - r.level[i] < r.lraise:
-                problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
-                                 f"{self.money(high - r.level[i])} since {name} acted, a full raise is "
-                                 f"{self.money(r.lraise)}",
-                                 r.lraise, high - r.level[i], {}))
+                problems.append(Problem("RAISE_NOT_REOPENED",
+                                        f"{name} may only call or fold: the bet rose by "
+                                        f"{self.money(high - r.level[i])} since {name} acted, a full raise is "
+                                        f"{self.money(r.lraise)}",
+                                        expected=r.lraise, actual=high - r.level[i], data={}))
             if to - high >= r.lraise:
                 r.lraise = to - high
         return problems
@@ -452,9 +475,9 @@ class BettingRound:
         if high == 0:
             most = pot_limit_max_to(pot=pot, high=0, committed=0, least=chip)
             if not (chip <= to <= most) and not (all_in and to < chip):
-                problems.append(("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {self.money(to)}; the range is "
-                                                             f"{self.money(chip)}..{self.money(most)}",
-                                 (chip, most), to, {"pot": pot}))
+                problems.append(Problem("IT_OPEN_BET_OUT_OF_RANGE", f"{name} bets {self.money(to)}; the range is "
+                                                                    f"{self.money(chip)}..{self.money(most)}",
+                                        expected=(chip, most), actual=to, data={"pot": pot}))
             if self.k == 0 and not r.opened:
                 r.opened = True
                 self.opener = i
@@ -468,26 +491,31 @@ class BettingRound:
             r.lraise = max(to, chip) if opts.it_min_raise == "LAST_INCREMENT" else chip
             return problems
         if r.blind:
-            problems.append(("IT_RAISE_AFTER_BLIND", f"{name} raises after a blind opening", None, name, {"seat": name}))
+            problems.append(Problem("IT_RAISE_AFTER_BLIND", f"{name} raises after a blind opening",
+                                    expected=None, actual=name, data={"seat": name}))
         least = high + (r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip)
         if to < least and not all_in:
-            problems.append(("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
-                                                    f"{self.money(least)}", least, to, {}))
+            problems.append(Problem("RAISE_BELOW_MINIMUM", f"{name} raises to {self.money(to)}; the minimum is "
+                                                           f"{self.money(least)}",
+                                    expected=least, actual=to, data={}))
         if opts.it_raise_limit == "POT":
             most = pot_limit_max_to(pot=pot, high=high, committed=c, least=least)
             if to > most:
-                problems.append(("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
-                                                          f"{self.money(most)}", most, to,
-                                 {"pot": pot, "to_call": high - c}))
+                problems.append(Problem("RAISE_ABOVE_POT_LIMIT", f"{name} raises to {self.money(to)}; the pot limit is "
+                                                                 f"{self.money(most)}",
+                                        expected=most, actual=to, data={"pot": pot, "to_call": high - c}))
         step = r.lraise if opts.it_min_raise == "LAST_INCREMENT" else chip
         if r.acted[i] and high - r.level[i] < step:
-            problems.append(("RAISE_NOT_REOPENED", f"{name} may only call or fold: the bet rose by "
-                             f"{self.money(high - r.level[i])} since {name} acted, a full raise is {self.money(step)}",
-                             step, high - r.level[i], {}))
+            problems.append(Problem("RAISE_NOT_REOPENED",
+                                    f"{name} may only call or fold: the bet rose by "
+                                    f"{self.money(high - r.level[i])} since {name} acted, a full raise is "
+                                    f"{self.money(step)}",
+                                    expected=step, actual=high - r.level[i], data={}))
         limit = opts.it_max_raises_per_round
         if limit and r.nbets >= limit:
-            problems.append(("RAISE_CAP_EXCEEDED", f"at most {limit} raises per round; this is raise {r.nbets + 1}",
-                             limit, r.nbets + 1, {}))
+            problems.append(Problem("RAISE_CAP_EXCEEDED",
+                                    f"at most {limit} raises per round; this is raise {r.nbets + 1}",
+                                    expected=limit, actual=r.nbets + 1, data={}))
         r.nbets += 1
         if to - high >= step:
             r.lraise = to - high

@@ -8,6 +8,7 @@ from typing import Sequence
 from drawdealer.engine import italian_procedure
 from drawdealer.engine.cards import Card
 from drawdealer.engine.frozen import maker, record, replace
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, SETUP
 from drawdealer.engine.pots import Pot, PotAward, award_pots, build_pots, expected_rake, new_pot, take_rake
 
@@ -65,7 +66,7 @@ class Settlement:
 _new_settlement = maker(Settlement)
 
 
-class Settling:
+class Settling(HandFields):
     """Settlement of :class:`~drawdealer.engine.state.HandState` (pots, awards, carry)."""
 
     __slots__ = ()

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Callable, Sequence, TypeVar
 
 from drawdealer.engine.cards import Card, card_str, cards_str
-from drawdealer.engine.deck import Problem
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.record import Action, ActionKind
 from drawdealer.engine.words import counted
 
@@ -30,7 +31,7 @@ def first_to_show(order: Sequence[T], still_in: Callable[[T], bool], aggressor: 
     return next(p for p in order if still_in(p)), "left"
 
 
-class Showdown:
+class Showdown(HandFields):
     """The show and muck actions of :class:`~drawdealer.engine.state.HandState`."""
 
     __slots__ = ()
@@ -45,8 +46,10 @@ class Showdown:
                 first = self._current()
                 # all in (no more betting could happen): every hand is turned up, in no order (§9.1)
                 if first >= 0 and first != i and self.ncan > 1:
-                    problems.append(("SHOW_ORDER", f"{name} showed first; {self.names[first]} should have, as the "
-                                     f"{self.show_first_reason()}", self.names[first], name, {}))
+                    problems.append(Problem("SHOW_ORDER",
+                                            f"{name} showed first; {self.names[first]} should have, as the "
+                                            f"{self.show_first_reason()}",
+                                            expected=self.names[first], actual=name, data={}))
             if a.kind is MUCK:
                 self.mucked.add(i)
             elif not cards and a.count:  # shown, but the log does not print the cards (OnGame's summary)
@@ -71,13 +74,15 @@ class Showdown:
             return problems
         size = self.spec.hand_size
         if len(cards) != size:
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} shows {counted(len(cards), 'card')}, not {size}",
-                             size, len(cards), {"seat": self.names[i]}))
+            problems.append(Problem("HAND_SIZE_INVALID",
+                                    f"{self.names[i]} shows {counted(len(cards), 'card')}, not {size}",
+                                    expected=size, actual=len(cards), data={"seat": self.names[i]}))
         elif len(set(cards)) < size:  # no hand: the cards tracked for him stay as they were (§8.5)
             twice = card_str(next(c for k, c in enumerate(cards) if c in cards[:k]))
             name = self.names[i]
-            problems.append(("CARD_DUPLICATE", f"{name} shows {cards_str(cards)}: {twice} twice", None, twice,
-                             {"card": twice, "places": [f"{name}'s hand"], "seat": name}))
+            problems.append(Problem("CARD_DUPLICATE", f"{name} shows {cards_str(cards)}: {twice} twice",
+                                    expected=None, actual=twice,
+                                    data={"card": twice, "places": [f"{name}'s hand"], "seat": name}))
             return problems
         problems += self.deck.reveal(i, cards, replace_hand=len(cards) == size)
         if len(cards) == size:

@@ -27,16 +27,19 @@ from typing import Iterable, Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
 from drawdealer.engine.cards import Card, full_deck, italian_deck
-from drawdealer.engine.deck import DeckState, Problem
+from drawdealer.engine.copying import copy_of, slots
+from drawdealer.engine.deck import DeckState
 from drawdealer.engine.drawround import DrawRound
 from drawdealer.engine.findings import Finding
 from drawdealer.engine.forced import ForcedBets
 from drawdealer.engine.frozen import record
+from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.legal import LegalQueries
 from drawdealer.engine.money import money
 from drawdealer.engine.openers import Openers
 from drawdealer.engine.options import DEFAULT_OPTIONS, Options
 from drawdealer.engine.phases import BETTING, COMPLETE, DRAW, PHASE_NAMES, SETUP, SHOWDOWN
+from drawdealer.engine.problems import Problem
 from drawdealer.engine.ranking import Ranking, get_ranking
 from drawdealer.engine.record import Action, ActionKind, Seat, Stakes
 from drawdealer.engine.rounds import BettingRound, RoundState
@@ -97,7 +100,7 @@ def _config(spec: GameSpec, opts: Options, stakes: Stakes, players: int) -> _Con
     return hit[2]
 
 
-def _button_below(seats: Sequence[Seat], seat_no: list[int], button: str | None, button_seat: int | None) -> int:
+def _button_below(seats: Sequence[Seat], seat_no: Sequence[int], button: str | None, button_seat: int | None) -> int:
     """The button of a hand whose button player is not dealt in: the last player dealt in at or before
     the button's seat (``button_seat``, else the named player's seat), else the last player."""
     seat = button_seat if button_seat is not None else next((s.seat for s in seats if s.name == button), None)
@@ -152,16 +155,7 @@ class PlayerView:
 class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQueries, Settling):
     """One hand (see the module docstring). Build it with :meth:`new` or :meth:`from_record`."""
 
-    __slots__ = ("spec", "opts", "stakes", "hand_id", "names", "seat_no", "index", "n", "button", "order",
-                 "stack", "bet", "total", "folded", "dead", "pot", "returned",
-                 "phase", "k", "streets", "street", "rnd", "to_act", "deck", "events", "aborted",
-                 "draw_order", "draw_pos", "drawn", "delayed", "declared", "shown", "mucked", "show_order",
-                 "first_show_checked", "sb_poster", "bb_poster", "bb_expected", "sb_expected", "posted",
-                 "requirement", "opener", "opening_pot", "false_opener", "predraw", "blind_posters",
-                 "carry_in", "dead_paid", "outcome", "ended_in", "sb", "bb", "ante", "chip",
-                 "small_bet", "big_bet", "last_street_bet", "_settlement", "ranking_cache", "nactive", "ncan",
-                 "italian", "two_bb", "plain_draw", "opener_draw", "fixed", "units", "after", "nxt", "raked",
-                 "currency", "lone", "short", "absent", "runs", "dead_posted")
+    __slots__ = slots(HandFields)  # the fields and their types: engine.handfields
 
     # ------------------------------------------------------------------ construction
     def __init__(self, spec: GameSpec, *, seats: Sequence[Seat], button: str | None, stakes: Stakes,
@@ -169,10 +163,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                  button_seat: int | None = None, currency: str = "") -> None:
         opts = options or DEFAULT_OPTIONS
         self.spec, self.opts, self.stakes, self.hand_id = spec, opts, stakes, hand_id
-        self.currency = currency  # amounts are cents when set (HandRecord.currency): messages say "$2.25"
+        self.currency = currency
         dealt = sorted([s for s in seats if not s.sitting_out], key=_SEAT)
-        self.names = names = list(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
-        self.seat_no = list(map(_SEAT, dealt))
+        self.names = names = tuple(map(_NAME, dealt))  # attrgetters: no comprehension frame per hand
+        self.seat_no = tuple(map(_SEAT, dealt))
         self.n = n = len(dealt)
         self.index = index = dict(zip(names, range(n)))
         self.stack = list(map(_STACK, dealt))
@@ -184,51 +178,50 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         self.returned = [0] * n
         self.button = b = index[button] if button in index else _button_below(seats, self.seat_no, button, button_seat)
         self.order, self.after, nxt, self.sb_expected, self.bb_expected = _layout(n, b)
-        self.nxt = list(nxt)  # the next seat clockwise not folded
+        self.nxt = list(nxt)
         c = _config(spec, opts, stakes, n)
         self.sb, self.bb, self.ante, self.chip, self.small_bet, self.big_bet = c.sb, c.bb, c.ante, c.chip, \
             c.small_bet, c.big_bet
         self.italian, self.fixed, self.two_bb, self.plain_draw, self.units, self.raked = c.italian, c.fixed, \
             c.two_bb, c.plain_draw, c.units, c.raked
         self.sb_poster = self.bb_poster = -1
-        self.posted: set[tuple[int, str]] = set()
+        self.posted = set()
         self.phase, self.k, self.streets, self.street = SETUP, -1, c.streets, "SETUP"
         self.rnd = RoundState(acted=[False] * n, level=[0] * n)
         self.to_act = -1
         self.deck = DeckState(c.deck, names, opts, spec.hand_size)
         self.events = 0
         self.aborted = False
-        self.draw_order: list[int] = []
+        self.draw_order = []
         self.draw_pos = 0
         self.drawn = [False] * n
-        self.delayed: list[tuple[int, int, tuple[Card, ...] | None, tuple[int | None, ...] | None]] = []
-        self.declared: list[tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None,
-                                  tuple[int | None, ...] | None]] = []
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.show_order: list[int] = []
+        self.delayed = []
+        self.declared = []
+        self.shown = {}
+        self.mucked = set()
+        self.show_order = []
         self.first_show_checked = False
         self.carry_in = carry if carry is not None else (ItalianCarry() if c.italian else None)
         self.requirement = self.carry_in.requirement if self.carry_in else "J"
         self.opener = -1
         self.opening_pot = 0
-        self.false_opener: bool | None = None
-        self.predraw: dict[int, tuple[Card, ...]] = {}
-        self.opener_draw: tuple[int, tuple[Card, ...] | None, tuple[Card, ...] | None] | None = None
-        self.blind_posters: list[int] = []
+        self.false_opener = None
+        self.predraw = {}
+        self.opener_draw = None
+        self.blind_posters = []
         self.dead_paid = [0] * n
         self.outcome = ""
         self.ended_in = ""
         self.last_street_bet = False
-        self._settlement: Settlement | None = None
-        self.ranking_cache: Ranking | None = None
-        self.nactive = self.ncan = n  # players not folded / not folded with chips behind
-        self.lone: tuple[int, int] | None = None  # (player, street index k): his optional check (§7.1, rounds)
-        self.short: list[int] | None = None  # chips each call recorded short left out (rounds.matched)
-        self.runs: list[HandState] | None = None  # the runs of a hand run more than once (engine.runs, §18.5)
-        # players whose hand the site folds when their forced bet puts them all-in (RULES.md §18.3)
-        self.absent = {index[s.name] for s in dealt if s.absent} if opts.site_kills_sitting_out else _NO_ONE
-        self.dead_posted = False  # a dead blind was posted: in the totals, no bet (forced, §18.4)
+        self._settlement = None
+        self.ranking_cache = None
+        self.nactive = self.ncan = n
+        self.lone = None
+        self.short = None
+        self.runs = None
+        self.absent = frozenset([index[s.name] for s in dealt if s.absent]) if opts.site_kills_sitting_out \
+            else _NO_ONE
+        self.dead_posted = False
         if self.carry_in and self.carry_in.pot:
             self.dead = self.pot = self.carry_in.pot
 
@@ -246,46 +239,22 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         high = spec.most_players(self.opts.max_players_27)
         if not 2 <= n <= high:
             raise_it = " (MAX_PLAYERS_27 raises the limit, up to 10)" if spec.seats_by_option and high < 10 else ""
-            out.append(self._finding(("PLAYER_COUNT_INVALID",
-                                      f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
-                                      f"2..{high}", n, {}), None))
+            out.append(self._finding(Problem("PLAYER_COUNT_INVALID",
+                                             f"{spec.id} is for 2 to {high} players, not {n}{raise_it}",
+                                             expected=f"2..{high}", actual=n, data={}), None))
         elif italian_game and n >= 9:
             left = len(italian_deck(n)) - 5 * n
-            out.append(self._finding(("IT_DECK_TIGHT", f"{n} players leave {counted(left, 'card')} after the deal",
-                                      None, n, {"cards_left": left}), None))
+            out.append(self._finding(Problem("IT_DECK_TIGHT",
+                                             f"{n} players leave {counted(left, 'card')} after the deal",
+                                             expected=None, actual=n, data={"cards_left": left}), None))
         return out
 
     # ------------------------------------------------------------------ copying (verify)
     def copy(self) -> HandState:
-        """An independent copy (``verify`` applies the action to one)."""
-        new = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("stack", "bet", "total", "folded", "nxt", "returned", "dead_paid", "draw_order", "drawn",
-                     "delayed", "declared", "show_order", "blind_posters"):
-            setattr(new, name, list(getattr(self, name)))
-        new.posted, new.mucked = set(self.posted), set(self.mucked)
-        if self.short is not None:
-            new.short = list(self.short)
-        new.shown, new.predraw = dict(self.shown), dict(self.predraw)
-        r = self.rnd
-        new.rnd = RoundState(high=r.high, full=r.full, complete_to=r.complete_to, lraise=r.lraise, nbets=r.nbets,
-                             unit=r.unit, aggressor=r.aggressor, any_bet=r.any_bet, capped_multiway=r.capped_multiway,
-                             opened=r.opened, blind=r.blind, skipped=r.skipped, acted=list(r.acted),
-                             level=list(r.level))
-        d, nd = self.deck, object.__new__(DeckState)
-        for name in DeckState.__slots__:
-            setattr(nd, name, getattr(d, name))
-        nd.hands = [list(h) for h in d.hands]
-        nd.unknown, nd.burns, nd.reshuffles = list(d.unknown), list(d.burns), list(d.reshuffles)
-        nd.round_out = list(d.round_out)
-        nd.where, nd.dealt_gen, nd.counts = dict(d.where), dict(d.dealt_gen), dict(d.counts)
-        if d.cards is not None:  # a simulated deck (``engine.simulate``): its own generator, as far along
-            import copy  # loaded here: only a simulated deck has a generator to copy
-
-            nd.cards, nd.rng = list(d.cards), copy.copy(d.rng)
-        new.deck = nd
-        return new
+        """An independent copy (``verify`` applies the action to one), derived from the declared
+        fields (``engine.handfields``, ``engine.copying``): lists, dicts and sets copied, the round
+        and the deck copied as their own declarations say, immutable values shared."""
+        return copy_of(self)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -378,8 +347,9 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             except KeyError:
                 self.events = event
                 self.aborted = True
-                findings.append(self._finding(("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
-                                               None, action.player, {}), action, self.street))
+                problem = Problem("HISTORY_ABORTED", f"{action.player!r} is not dealt into this hand",
+                                  expected=None, actual=action.player, data={})
+                findings.append(self._finding(problem, action, self.street))
                 return
             street = self.street
             problems = handlers[action.kind](self, i, action)
@@ -390,13 +360,13 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
 
     def _finding(self, p: Problem, action: Action | None, street: str | None = None,
                  event_index: int | None = None) -> Finding:
-        code, message, expected, actual, details = p
+        details = p.data
         line = details.pop("line") if "line" in details else action.line if action is not None else None
-        return Finding(code=code, message=message, hand_id=self.hand_id, line=line,
+        return Finding(code=p.code, message=p.message, hand_id=self.hand_id, line=line,
                        event_index=self.events if event_index is None else event_index,
                        street=street or self.street,
                        player=details.get("payer") or details.get("seat") or (action.player if action else ""),
-                       expected=expected, actual=actual, details=details, currency=self.currency)
+                       expected=p.expected, actual=p.actual, details=details, currency=self.currency)
 
     def start(self) -> list[Finding]:
         """End the set-up: check the forced bets, deal five cards each, begin ``B1`` (RULES.md §5)."""
@@ -523,8 +493,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         cards = a.cards or ()
         size = self.spec.hand_size
         if a.count > size and len(cards) <= size:  # more known cards than a hand: ``deck.reveal`` says so
-            problems.append(("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards, not {size}", size,
-                             a.count, {"seat": self.names[i]}))
+            problems.append(Problem("HAND_SIZE_INVALID", f"{self.names[i]} is dealt {a.count} cards, not {size}",
+                                    expected=size, actual=a.count, data={"seat": self.names[i]}))
         if cards:
             hand = self.deck.hands[i]
             problems += self.deck.reveal(i, [c for c in cards if c not in hand] if hand else cards)
@@ -554,8 +524,10 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
             out += [self._finding(p, None, "SETUP") for p in self._start_play()]
         waiting = self.pending()
         if waiting and self.phase in (BETTING, DRAW):
-            out.append(self._finding(("ROUND_NOT_CLOSED", f"the history ends with {', '.join(waiting)} still to act "
-                                      f"in {self.street}", waiting, None, {"seats": waiting}), None))
+            out.append(self._finding(Problem("ROUND_NOT_CLOSED",
+                                             f"the history ends with {', '.join(waiting)} still to act "
+                                             f"in {self.street}",
+                                             expected=waiting, actual=None, data={"seats": waiting}), None))
         self._return_uncalled()
         self.street = "SHOWDOWN" if self.n - sum(self.folded) > 1 else self.street
         self._complete("ABANDONED")

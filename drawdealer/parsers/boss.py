@@ -7,8 +7,8 @@ those lines (its row in :data:`~drawdealer.parsers.sniff.SITES`) and
 ``GAME_FCD`` (5-card draw), limit, pot limit and no limit; Boss's other games (Hold'em, Omaha …)
 are :class:`~drawdealer.parsers.results.Skipped`, and so is a hand with no cards dealt.
 
-Boss Media's house rules, as its logs show them (the corpus in ../shared/corpus/fpdb/cash/Boss
-and FPDB's ``BossToFpdb.py``); :func:`house_rules` sets the rule options:
+Boss Media's house rules, as its logs show them (FPDB's regression files of Boss Media,
+docs/CONFORMANCE.md, and FPDB's ``BossToFpdb.py``); :func:`house_rules` sets the rule options:
 
 ============================  ===============================================================
 blinds, fixed limit           ``STAKES="2.00/4.00"``: small bet / big bet; the big blind is the

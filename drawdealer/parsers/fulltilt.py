@@ -15,8 +15,8 @@ against :data:`LINES`, a table of patterns, one per kind of line, and :class:`Fu
 turns the matches into actions and claims. A line that fits no pattern, or names a player not
 seated, gives a :class:`~drawdealer.parsers.results.ParseFailure` with its line and text.
 
-Full Tilt's house rules, as its logs show them (the corpus in ../shared/corpus/fpdb/*/FTP and
-FPDB's ``FullTiltPokerToFpdb.py``); :func:`house_rules` sets the rule options:
+Full Tilt's house rules, as its logs show them (FPDB's regression files of Full Tilt,
+docs/CONFORMANCE.md, and FPDB's ``FullTiltPokerToFpdb.py``); :func:`house_rules` sets the rule options:
 
 ============================  ===============================================================
 blinds, fixed limit           ``$150/$300 - Limit``: small bet / big bet; the big blind is the

@@ -8,8 +8,8 @@ hand it cancelled. A hand the site ran twice is read run by run (the table's row
 Written on :mod:`~drawdealer.parsers.sitekit`: :data:`LINES` is the table of line patterns,
 :class:`KingsClubBuilder` the builder.
 
-KingsClub's house rules, as its logs show them (../shared/corpus/fpdb/cash/KingsClub/Draw and
-FPDB's ``KingsClubToFpdb.py``); :func:`house_rules` sets the rule options:
+KingsClub's house rules, as its logs show them (FPDB's regression files of KingsClub,
+docs/CONFORMANCE.md, and FPDB's ``KingsClubToFpdb.py``); :func:`house_rules` sets the rule options:
 
 ============================  ===============================================================
 amounts                       dollars and cents with no currency sign (``3,533.50``; the files

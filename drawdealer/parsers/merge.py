@@ -10,8 +10,8 @@ Half Pot Limit (a structure drawdealer does not play), tournaments (FPDB: Merge 
 after the forced bets; the corpus has none to check that against) and cancelled hands
 (``GAME_CANCELLED``) are :class:`~drawdealer.parsers.results.Skipped`.
 
-Merge's house rules, as its logs show them (the corpus in ../shared/corpus/fpdb/cash/Merge and
-FPDB's ``MergeToFpdb.py``); :func:`house_rules` sets the rule options:
+Merge's house rules, as its logs show them (FPDB's regression files of Merge,
+docs/CONFORMANCE.md, and FPDB's ``MergeToFpdb.py``); :func:`house_rules` sets the rule options:
 
 ============================  ===============================================================
 blinds, fixed limit           ``stakes="Limit $1/$2"``: small bet / big bet; the big blind is

@@ -10,8 +10,8 @@ from ``***** History for hand R5-81962116-232 *****`` (tournaments add ``(TOURNA
 How: written with the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): a table of line
 patterns (:data:`LINES`) and :class:`OnGameBuilder`.
 
-OnGame's house rules, as its logs show them (the corpus files in ../shared/corpus/fpdb/cash/OnGame/Draw
-and FPDB's ``OnGameToFpdb.py``, read to learn the format); :func:`house_rules` sets the rule
+OnGame's house rules, as its logs show them (FPDB's regression files of OnGame,
+docs/CONFORMANCE.md, and FPDB's ``OnGameToFpdb.py``, read to learn the format); :func:`house_rules` sets the rule
 options:
 
 ============================  ===============================================================

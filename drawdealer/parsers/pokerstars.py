@@ -8,38 +8,23 @@ tournament's) and ``8-Game (Triple Draw 2-7 Lowball Limit, $0.10/$0.20 USD)`` (c
 its stakes say (a capped or button-blind table's), and so is a ``Hand cancelled`` hand.
 
 How (DESIGN.md convention 7), on the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): the
-builder is a :class:`~drawdealer.parsers.sitekit.HandBuilder` (its seats, actions, claims, record
-and failures); a player's line ``name: …`` is read by the table :data:`ACTIONS` (the toolkit's kinds
-of line: ``fold``, ``call``, ``post_sb``, ``discard`` …), the other lines of the body by the table
-:data:`LINES` (``uncalled``, ``wins``, table talk), classified and read by the toolkit
-(:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`, ``on_uncalled``, ``on_wins``); the
-header, seat, section, ``Dealt to`` and summary lines by PokerStars' own patterns. The sequence of
-line kinds, with runs of the same kind merged, is checked against the LALR grammar
+builder, :class:`PokerStarsBuilder`, is a :class:`~drawdealer.parsers.sitekit.HandBuilder` (its
+seats, actions, claims, record and failures) that reads a hand line by line
+(:meth:`PokerStarsBuilder.read_line`): a player's line ``name: …`` by the table :data:`ACTIONS`
+(the toolkit's kinds of line: ``fold``, ``call``, ``post_sb``, ``discard`` …), the other lines of the
+body by the table :data:`LINES` (``uncalled``, ``wins``, table talk), classified and read by the
+toolkit (:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`, ``on_uncalled``, ``on_wins``);
+the header, seat, section, ``Dealt to`` and summary lines by PokerStars' own patterns. The sequence
+of line kinds, with runs of the same kind merged, is checked against the LALR grammar
 ``pokerstars.lark`` (its table built by Lark and shipped as ``pokerstars_table.py``: no cache file,
 no Lark at run time) by :data:`GRAMMAR`, a :class:`~drawdealer.parsers.line_grammar.LineGrammar`
 that memoises its verdict per shape, so the grammar decides the skeleton of every hand while
 costing a dictionary look-up for shapes it has seen. A line that fits no shape, or a section out of
 place, gives a :class:`~drawdealer.parsers.results.ParseFailure` with line, column and text.
 
-Speed (issue 4, ``bench/bench_parse.py``): what a line says is memoised by its text, so that most
-lines cost one dictionary look-up and the making of their action. Body lines are memoised whole in
-one memo (:data:`_line_memo`): player lines (``P1: calls 8``) with their action template
-(:func:`_entry`), seat lines, and ``collected`` and ``Uncalled bet`` lines as the toolkit classified
-them (their match, read again by ``on_wins``/``on_uncalled``). Lines with cards, which seldom
-recur, are memoised by their words without the cards (:func:`_card_key`; summary lines by their
-words and what follows the cards, :func:`_summary_cards_parts`), a seat line of a new stack by its
-words (:data:`_seat_words_memo`); ``Dealt to`` lines are cut at their brackets (:func:`_dealt_parts`)
-and the cards a summary line repeats from the showdown are not read twice. The memos are a speed layer over the classification: a memo answers exactly
-what the tables and patterns would (the memo keys are chosen so that the cards and amounts cannot change what
-the regexes read; ``tests/test_parse_fast_paths.py`` reads hands with and without them), and each
-memo is emptied past :data:`MEMO_SIZE` entries, so memory stays flat. Actions are built as
-:mod:`~drawdealer.parsers.fastaction` drafts, in the hot paths without a call.
-
-What the memos buy, side by side on the same hands (``python bench/bench_parse.py --hands 5000``,
-rows ``parse, memos empty at the start`` and ``parse, memos held to one entry``): read with every
-memo held to one entry, the reader takes 2.9-3.0 × its time on generated six-max hands as a site
-writes them, 2.1 × with every card written and 2.9-3.2 × on the real hands of the corpus, replicated
-(two runs).
+This module is the plain reader. The site's row in :data:`~drawdealer.parsers.sniff.SITES` reads
+with :mod:`~drawdealer.parsers.pokerstars_memo`, a speed layer around it that remembers what a line
+says by its text and answers exactly what this reading would.
 
 Amounts: with a currency (``$``, ``€``, ``£`` or an ISO code in the stakes) they are integer cents;
 tournament and play chips stay integers. PokerStars' house rules are :func:`house_rules`.
@@ -75,20 +60,17 @@ from drawdealer.parsers.patterns import lazy
 from drawdealer.parsers.pokerstars_table import TABLE
 from drawdealer.parsers.results import ParseFailure, Skipped, internal_failure
 from drawdealer.parsers.sitekit import (
-    AMOUNTS_READ,
     CURRENCY_SYMBOLS,
     ISO_OF_SYMBOL,
     SIGN,
     HandBuilder,
     LineError,
-    clear_amount_memo,
     first_match,
     hand_failure,
     line_table,
     other_game,
     parse_amount,
     parse_card_list,
-    remember,
 )
 
 K = ActionKind
@@ -263,7 +245,7 @@ def _table(line: str) -> tuple[int | None, int | None]:
 
 # --------------------------------------------------------------------------- line kinds
 
-_SECTIONS = {
+SECTIONS = {
     "*** DEALING HANDS ***": "DEALING",
     "*** HOLE CARDS ***": "DEALING",
     "*** FIRST DRAW ***": "STREET",
@@ -273,8 +255,10 @@ _SECTIONS = {
     "*** SHOW DOWN ***": "SHOWDOWN",
     "*** SUMMARY ***": "SUMMARY",
 }
-_REPEATABLE = frozenset({"SEAT", "POST", "ACT", "DRAW", "DEALT", "SHOW", "MUCK", "NOSHOW", "UNCALLED",
+"""The section lines, by their kind of line in the grammar."""
+REPEATABLE = frozenset({"SEAT", "POST", "ACT", "DRAW", "DEALT", "SHOW", "MUCK", "NOSHOW", "UNCALLED",
                          "COLLECT", "SEATSUM"})
+"""The kinds of line that may follow one another in a run (the grammar sees the run as one item)."""
 _ALLIN = " and is all-in"
 _CAP_SUFFIX = re.compile(rf" and has reached the {SIGN}?[\d,.]+ cap$")
 NOISE = line_table(
@@ -296,7 +280,7 @@ LINES = line_table(
                             r"(?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"),
 )
 """The body's lines that are not a player's (``name: …``, :data:`ACTIONS`), a section, a seat or
-``Dealt to`` (read by :meth:`_Builder._classify`, the memos first), named as the toolkit names them
+``Dealt to`` (read by :meth:`PokerStarsBuilder.site_line`), named as the toolkit names them
 (:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`); ``reshuffle`` is PokerStars' own."""
 _SHAPE_OF = {"uncalled": "UNCALLED", "wins": "COLLECT"}
 """The kind of line in the grammar of each kind of :data:`LINES` that is one (the others are not)."""
@@ -349,25 +333,12 @@ _NOISE_REST = lazy(
     r"|sits down|stands up|will be allowed to play after the button"
 )
 
-# A parsed action text: (line kind, action kind, amount, all_in, count, cards, cards2, text)
-_rest_memo: dict[tuple[str, bool], tuple[Any, ...]] = {}
-
-
-def _parse_rest(rest: str, cents: bool) -> tuple[Any, ...]:
-    """The part of ``name: …`` after the colon, e.g. ``raises $2 to $2.50 and is all-in`` (memoised,
-    but for texts with cards, which seldom recur)."""
-    key = (rest, cents)
-    hit = _rest_memo.get(key)
-    if hit is not None:
-        return hit
-    out = _read_rest(rest, cents)
-    if "[" not in rest:
-        remember(_rest_memo, key, out)
-    return out
 
 
 def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
-    """What :func:`_parse_rest` returns, read by the table :data:`ACTIONS`."""
+    """What a player's line says after ``name: ``, e.g. ``raises $2 to $2.50 and is all-in``, read by
+    the table :data:`ACTIONS`: ``(line kind, action kind, amount, all_in, count, cards, kept cards,
+    description)``."""
     body, all_in = rest, False
     if body.endswith(_ALLIN):
         body, all_in = body[: -len(_ALLIN)], True
@@ -404,10 +375,12 @@ def _read_rest(rest: str, cents: bool) -> tuple[Any, ...]:
 
 
 def _entry(name: str, p: tuple[Any, ...]) -> tuple[Any, ...]:
-    """What the player line ``name: …`` says, as the line memos hold it: ``(name, line kind, action
-    template or None, p, after)``, ``p`` being what :func:`_parse_rest` read and ``after`` telling
-    what else a post (``"POST"``) or a show (``"SHOW"``) records. Lines without a template (table
-    talk, ``doesn't show hand``, ``posts small & big blinds``) go through :meth:`_Builder._player_line`."""
+    """What the player line ``name: …`` says: ``(name, line kind, action template or None, p,
+    after)``, ``p`` being what :func:`_read_rest` read, the template its action but where it was
+    read (:func:`~drawdealer.parsers.fastaction.action_template`), and ``after`` telling what else a
+    post (``"POST"``) or a show (``"SHOW"``) records. Lines without a template (table talk,
+    ``doesn't show hand``, ``posts small & big blinds``) are recorded by
+    :meth:`PokerStarsBuilder.record_other`."""
     kind = p[0]
     if kind == "ACT":
         return name, kind, action_template(p[1], name, p[2], p[3]), p, None
@@ -425,50 +398,86 @@ def _entry(name: str, p: tuple[Any, ...]) -> tuple[Any, ...]:
     return name, kind, None, p, None
 
 
-_CARD_SLOTS = {"DRAW": (5, 8), "SHOW": (7,), "MUCK": (7,)}
-"""Where the cards of a player line go in its action template (discarded or kept; shown or mucked)."""
-
-
-def _card_entry(entry: tuple[Any, ...], cards_text: str) -> tuple[Any, ...] | None:
-    """``entry`` of a line with one pair of brackets holding ``cards_text``, with a hole for the
-    cards: ``entry + (slot, counted)``, or None when the cards are not where expected."""
-    template = entry[2]
-    for slot in _CARD_SLOTS.get(entry[1], ()):
-        if template[slot] is not None:
-            counted = entry[1] != "DRAW"
-            try:
-                cards = parse_card_list(cards_text)
-            except CardError:
-                return None
-            if _with_cards(entry + (slot, counted), cards) == template:
-                return entry + (slot, counted)
-    return None
-
-
-def _with_cards(card_entry: tuple[Any, ...], cards: tuple[Card, ...]) -> tuple[Any, ...]:
-    """The action template of a :func:`_card_entry` for a line with these cards."""
-    template = list(card_entry[2])
-    template[card_entry[5]] = cards
-    if card_entry[6]:
-        template[4] = len(cards)
-    return tuple(template)
-
-
-def _card_key(line: str) -> tuple[str, str] | None:
-    """``(line without its cards, the cards)`` of a player line ``<words> [<cards>]<rest>`` with one
-    ``[`` (after a space) and one ``]`` after it; None for any other line.
-
-    What the regexes read in such a line, when the text between the brackets is a list of cards
-    (no ``:``, ``[`` nor ``]`` in it), depends on the cards only through the cards themselves: the
-    line without them is a sound memo key. The key is the words alone when nothing follows the
-    ``]`` (most lines), else the words, ``' []'`` and what follows (words hold no `` [``: the
-    two forms never meet).
-    """
-    words, _, tail = line.partition(" [")
-    cards, close, rest = tail.partition("]")
-    if not close or "[" in words or "[" in tail or "]" in rest:
+def read_seat_line(line: str, cents: bool) -> Seat | None:
+    """The seat of ``Seat N: name (X in chips)`` (its name: the longest text before `` (``), or None
+    when the line is no such line."""
+    m = _SEAT.match(line)
+    if m is None:
         return None
-    return (words + " []" + rest if rest else words), cards
+    return new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), cents),
+                    m.group("out") is not None)
+
+
+def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
+    """``(seat, name, won, description, shown, mucked)`` of a summary seat line (name: the longest
+    text before the outcome; the caller checks it against the seat)."""
+    colon = line.find(": ")
+    try:
+        seat = int(line[5:colon])
+    except ValueError:
+        raise LineError("expected 'Seat N: name …'") from None
+    m = _SUMMARY_LINE.match(line, colon + 2)
+    if m is None:
+        raise LineError("not a PokerStars summary seat line", colon + 3)
+    start = m.end("name")
+    try:
+        won, desc, shown, mucked = _summary_tail(line[start:], cents)
+    except LineError as e:
+        raise LineError(e.message, e.column + start) from None
+    return seat, m.group("name"), won, desc, shown, mucked
+
+
+def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple[Card, ...] | None,
+                                                    tuple[Card, ...] | None]:
+    """``(won, description, shown, mucked)`` from what follows the name in a summary seat line."""
+    pos = _SUMMARY_MARKS.match(tail).end()  # type: ignore[union-attr]
+    m = _SUMMARY_WHAT.match(tail, pos)
+    if m is None:
+        raise LineError("not a PokerStars summary seat line", pos + 2)
+    won = m.group("won") or m.group("collected") or m.group("won2")
+    try:
+        shown = parse_card_list(m.group("shown")) if m.group("shown") is not None else None
+        mucked = parse_card_list(m.group("mucked")) if m.group("mucked") is not None else None
+    except CardError as e:
+        raise LineError(str(e), pos + 2) from None
+    return (parse_amount(won, cents) if won is not None else None), m.group("desc"), shown, mucked
+
+
+def _total_line(line: str, cents: bool) -> tuple[int, int, tuple[int, ...] | None]:
+    """``(total, rake, pots or None)`` of ``Total pot X [Main pot X. Side pot X.] | Rake X``."""
+    m = _TOTAL.match(line)
+    if m is None:
+        raise LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
+    total = parse_amount(m.group("total"), cents)
+    rake = parse_amount(m.group("rake"), cents)
+    if m.group("main") is None:
+        return total, rake, None
+    return total, rake, (parse_amount(m.group("main"), cents),) + tuple(
+        parse_amount(a, cents) for a in _SIDE.findall(m.group("sides")))
+
+
+def _uniform_ante(antes: list[Action], players: int) -> int:
+    """The table's ante (RULES.md §6.1): the amount most of the players who post one post (the larger on
+    a tie; all-in antes do not count), provided at least half of the players dealt in post one. The
+    engine then flags the one who posts another amount or none, once each (``FORCED_BET_WRONG``).
+    0 when fewer post: no ante is due, and each ante posted is flagged."""
+    posters = len({a.player for a in antes})
+    if posters < 2 or 2 * posters < players:
+        return 0
+    counts = Counter(a.amount for a in antes if not a.all_in)
+    return max(counts, key=lambda amount: (counts[amount], amount), default=0)
+
+
+@lru_cache(maxsize=4096)
+def _stakes_value(sb: int, bb: int, ante: int, small_bet: int, big_bet: int) -> Stakes:
+    """A Stakes value (immutable: one value serves every hand at these stakes)."""
+    return Stakes(sb=sb, bb=bb, ante=ante, small_bet=small_bet, big_bet=big_bet)
+
+
+@lru_cache(maxsize=4096)
+def _table_rules(max_seats: int | None, antes: bool, big_blind_ante: bool) -> dict[str, Any]:
+    """:func:`house_rules`, computed once per table size and forced bets (copied for each record)."""
+    return house_rules(max_seats=max_seats, antes=antes, big_blind_ante=big_blind_ante)
 
 
 # --------------------------------------------------------------------------- the grammar
@@ -486,10 +495,20 @@ GRAMMAR = LineGrammar(TABLE, _KIND_NAMES)
 """``pokerstars.lark``, whose LALR table ships as ``pokerstars_table.py``: the skeleton of a hand."""
 
 
+def add_kind(shape: list[str], where: list[int], kind: str, number: int) -> None:
+    """Adds the kind of line ``number`` to a hand's ``shape`` (and the line to ``where``), a run of
+    one repeatable kind (:data:`REPEATABLE`) being one item."""
+    if kind != shape[-1] or kind not in REPEATABLE:
+        shape.append(kind)
+        where.append(number)
+
+
 # --------------------------------------------------------------------------- one hand
 
-def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandRecord | ParseFailure | Skipped:
-    """Parse one hand (its lines, the first being the header at ``start_line``)."""
+def parse_hand(lines: list[str], start_line: int = 1, source: str = "",
+               builder: type[PokerStarsBuilder] | None = None) -> HandRecord | ParseFailure | Skipped:
+    """Parse one hand (its lines, the first being the header at ``start_line``) with ``builder``
+    (:class:`PokerStarsBuilder` when None; the memo layer passes its own)."""
     end_line = start_line + len(lines) - 1
     hand_id = ""
     try:
@@ -506,7 +525,7 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
             return Skipped(hand_id=hand_id, game=head.game_text, reason="game", line=start_line,
                            end_line=end_line, source=source,
                            message=f"{head.game_text}: drawdealer does not play this game; hand skipped")
-        return _Builder(head, hand_id, lines, start_line, source).build(head.game or "")
+        return (builder or PokerStarsBuilder)(head, hand_id, lines, start_line, source).build(head.game or "")
     except _Cancelled as c:
         return Skipped(hand_id=hand_id, game=c.game, reason="cancelled", line=start_line, end_line=end_line,
                        source=source, message="the site cancelled this hand ('Hand cancelled'); nothing to replay")
@@ -519,33 +538,23 @@ def parse_hand(lines: list[str], start_line: int = 1, source: str = "") -> HandR
         return internal_failure(e, lines, start_line, source, hand_id)
 
 
+def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "",
+                builder: type[PokerStarsBuilder] | None = None) -> Iterator[HandRecord | ParseFailure | Skipped]:
+    """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_pokerstars`)."""
+    for start, lines in chunks:
+        yield parse_hand(lines, start, source, builder)
+
+
 class _Cancelled(Exception):
     def __init__(self, game: str) -> None:
         super().__init__(game)
         self.game = game
 
 
-_noise_memo: dict[str, None] = {}
-"""Table talk already recognised (chat, joins, timeouts)."""
-_line_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
-"""Body lines without cards already read, by whole text (``Player1: folds`` recurs across hands, and
-so does a folding player's seat line): ``(name, line kind, action template or None, what else,
-after)``. Player lines are their :func:`_entry`; ``collected`` and ``Uncalled bet`` lines without
-``': '`` (no player's line whoever is seated) are ``(name, kind, None, their match, None)``, as
-:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify` remembered them; seat lines are ``(None,
-"SEAT", seat, None, None)``. A line is taken from the memo only when its player is seated (``None``
-is nobody's name), seat lines always."""
-_MISS = ("", "", None, (), None)  # what the line memo gives for a line it does not hold ('' is nobody's name)
-_card_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
-"""Player lines with cards (``P1: discards 2 cards [8s Td]``, ``P2: shows [..] (Lo: ..)``) by
-:func:`_card_key`: their :func:`_card_entry`."""
-
-
-
-class _Builder(HandBuilder):
+class PokerStarsBuilder(HandBuilder):
     """A PokerStars hand on the reader toolkit (:class:`~drawdealer.parsers.sitekit.HandBuilder`:
-    seats, actions, claims, the record and its failures): its lines are classified (the memos
-    first), the skeleton checked against :data:`GRAMMAR`, then the record emitted."""
+    seats, actions, claims, the record and its failures): its lines read one by one
+    (:meth:`read_line`), the skeleton checked against :data:`GRAMMAR`, then the record emitted."""
 
     LINES = LINES
 
@@ -560,180 +569,291 @@ class _Builder(HandBuilder):
         self.hand_id = hand_id
         self.descriptions: list[tuple[str, str, int | None]] = []
         self.body_desc: dict[str, str] = {}
-        self.showed: dict[str, str | None] = {}  # who showed, and the text of the cards shown in the body
+        self.showed: set[str] = set()  # who showed in the body
         self.antes: list[Action] = []
         self.reshuffles: list[tuple[int, int | None]] = []
 
     def build(self, game: str) -> HandRecord:
-        start = self.start
-        names = self.names
-        append = self.actions.append
-        memo_get = _line_memo[self.cents].get
-        draft = ActionDraft
-        section = _SECTIONS.get
         shape: list[str] = ["HEADER"]
-        where: list[int] = [start]  # the line number of each item of the shape
-        prev = "HEADER"
-        numbered = enumerate(self.lines, start)
+        where: list[int] = [self.start]  # the line number of each item of the shape
+        numbered = enumerate(self.lines, self.start)
         next(numbered)  # the header
-        for number, line in numbered:  # the body: most lines are 'name: action' seen before
-            name, kind, template, said, after = memo_get(line, _MISS)
-            if name in names:  # a line of a seated player seen before (see _entry)
-                if template is not None:  # its action, built as fastaction.action_from would, without a call
-                    action = draft()
-                    (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-                     action.received, action.cards, action.kept, action.received_count,
-                     action.received_lines) = template
-                    action.line = number
-                    action.text = line
-                    action.__class__ = Action
-                    append(action)
-                    if after is not None:
-                        self._after(after, name, said, action, number)
-                elif kind == "NOISE":
-                    continue
-                else:
-                    self._player_line(name, kind, said, number, line)
-                if kind != prev:  # every kind in the memo is repeatable
-                    shape.append(kind)
-                    where.append(number)
-                    prev = kind
-                continue
-            if kind == "SEAT":  # a seat line seen before
-                seat = template
-                if seat.name in names:
-                    raise LineError(f"player '{seat.name}' is seated twice", 9, number - start)
-                names[seat.name] = seat.seat
-                self.seat_names[seat.seat] = seat.name
-                self.seats.append(seat)
-                kind = "SEAT"
-            else:
-                kind = None if " [" in line else section(line)  # no section holds cards
-                if kind is None:
-                    if not line or line in _noise_memo:
-                        continue
-                    try:
-                        kind = self._other(number - start, line, number)
-                    except LineError as e:
-                        raise e.at(number - start) from None
-                    except CardError as e:
-                        raise LineError(str(e), index=number - start) from None
-                    if kind is None:
-                        continue
-                elif kind == "SUMMARY":
-                    shape.append(kind)
-                    where.append(number)
-                    self.summary = True
-                    break
-            if kind != prev or kind not in _REPEATABLE:
-                shape.append(kind)
-                where.append(number)
-                prev = kind
+        self.read_body(numbered, shape, where)
         if len(self.seats) > limits.MAX_PLAYERS:  # before the summary, the record and the replay
             return limits.player_count_failure(len(self.seats), line=where[shape.index("SEAT")], hand_id=self.hand_id,
-                                               start_line=start, end_line=self.end, source=self.source)
-        prev = "SUMMARY"
-        seen = _summary_memo[self.cents].get
-        seat_names = self.seat_names
-        for number, line in numbered:  # the summary: 'Seat N: …' lines recur too
-            hit = seen(line)
-            if hit is not None and seat_names.get(hit[0]) == hit[1]:
-                kind = "SEATSUM"
-                if hit[2] is not None or hit[3] is not None or hit[4] is not None or hit[5] is not None:
-                    self._summary_outcome(hit, number, line)
-            elif not line or line in _noise_memo:
-                continue
-            elif hit is None and " [" in line and self._summary_cards(line, number):  # as _summary_seat would
-                kind = "SEATSUM"
-            elif line[0] != "*" and line != "Hand cancelled":  # what _classify does in the summary
-                try:
-                    kind = self._summary_line(line, number)
-                except LineError as e:
-                    raise e.at(number - start) from None
-                if kind is None:
-                    continue
-            else:
-                kind = self._classify_at(number - start, line)
-            if kind != prev or kind not in _REPEATABLE:
-                shape.append(kind)
-                where.append(number)
-                prev = kind
-
+                                               start_line=self.start, end_line=self.end, source=self.source)
+        self.read_summary(numbered, shape, where)
         too_long = limits.hand_problem(self.lines)  # after the lines (one may break the format), before
         if too_long is not None:  # the shape: the splitter cut the hand, its end is missing
             raise LineError(too_long[1], index=too_long[0])
         verdict = GRAMMAR.check(tuple(shape))
         if verdict is not None:
             index, message = verdict
-            raise LineError(message, index=where[index] - start)
+            raise LineError(message, index=where[index] - self.start)
         if len(self.actions) > limits.MAX_ACTIONS:
             over = self.actions[limits.MAX_ACTIONS]
-            raise LineError(limits.actions_message(len(self.actions)), index=over.line - start)
+            raise LineError(limits.actions_message(len(self.actions)), index=over.line - self.start)
         return self._record(game)
 
-    def _other(self, i: int, line: str, number: int) -> str | None:
-        """A body line that the memos of whole lines do not hold, read as :meth:`_classify` reads
-        it, the common kinds sooner (their first words rule out _classify's earlier cases).
+    def read_body(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
+        """Reads the lines up to ``*** SUMMARY ***`` (:meth:`read_line`), adding their kinds to the
+        hand's shape (:func:`add_kind`)."""
+        for number, line in numbered:
+            kind = self.read_line(number, line)
+            if kind is not None:
+                add_kind(shape, where, kind, number)
+                if kind == "SUMMARY":
+                    return
 
-        A player line with cards whose words were read before (see :func:`_card_key`) is the memo's
-        template with the cards in their slot (:func:`_with_cards`), built as a draft without a call."""
-        first = line[0]
-        if first == "S" and line[:5] == "Seat ":
-            return self._seat_line(line, number)
-        if first == "D" and line[:9] == "Dealt to " and ": " not in line:
-            self._dealt(line, number)
-            return "DEALT"
-        if "[" not in line:
-            if i == 1 and first == "T" and line[:7] == "Table '":  # nobody is seated yet: no player line
-                self.table_line = line
-                self.max_seats, self.button_seat = _table(line)
-                return "TABLE"
-            return self._classify(i, line)
-        words, _, tail = line.partition(" [")  # _card_key, inline
-        text, close, rest = tail.partition("]")
-        hit = _card_memo[self.cents].get(words + " []" + rest if rest else words) if close else None
-        if hit is None or hit[0] not in self.names:  # a key holds no '[' and its rest no ']' (see _card_key)
-            return self._classify(i, line)
-        try:
-            cards = parse_card_list(text)
-        except CardError:
-            return self._classify(i, line)
-        action = ActionDraft()
-        (action.kind, action.player, action.amount, action.all_in, action.count, action.discarded,
-         action.received, action.cards, action.kept, action.received_count, action.received_lines) = hit[2]
-        slot = hit[5]  # see _CARD_SLOTS
-        if slot == 7:
-            action.cards = cards
-            action.count = len(cards)  # a show or a muck counts its cards
-        elif slot == 5:
-            action.discarded = cards
-        else:
-            action.kept = cards
-        action.line = number
-        action.text = line
-        action.__class__ = Action
-        self.actions.append(action)
-        if hit[4] is not None:  # a show (see _after): what the summary may say again
-            name, desc = hit[0], hit[3][7]
-            self.showed[name] = text
-            if desc is not None:
-                self.descriptions.append((name, desc, number))
-                self.body_desc[name] = desc
-        return hit[1]
+    def read_summary(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
+        """Reads the lines after ``*** SUMMARY ***``, adding their kinds to the hand's shape."""
+        for number, line in numbered:
+            kind = self.read_line(number, line)
+            if kind is not None:
+                add_kind(shape, where, kind, number)
 
-    def _classify_at(self, i: int, line: str) -> str | None:
+    def read_line(self, number: int, line: str) -> str | None:
+        """The kind of line ``number`` (None for a blank line or table talk), what it says recorded;
+        a line that cannot be read raises its :class:`~drawdealer.parsers.sitekit.LineError`."""
+        if not line:
+            return None
+        i = number - self.start
         try:
-            return self._classify(i, line)
+            return self._classify(i, line, number)
         except LineError as e:
             raise e.at(i) from None
         except CardError as e:
             raise LineError(str(e), index=i) from None
 
+    def _classify(self, i: int, line: str, number: int) -> str | None:
+        if line == "Hand cancelled":
+            raise _Cancelled(self.head.game or self.head.game_text)
+        if line[0] == "*":
+            kind = SECTIONS.get(line)
+            if kind is None:
+                raise LineError(f"unknown section '{line}'")
+            if kind == "SUMMARY":
+                self.summary = True
+            return kind
+        if self.summary or line.startswith("Total pot "):
+            return self._summary_line(line, number)
+        if line.startswith("Seat "):
+            return self._seat(line, number)
+        names = self.names
+        j = line.find(": ")
+        while j > 0 and line[:j] not in names:
+            j = line.find(": ", j + 1)
+        if j > 0:  # a seated player's line
+            return self.record_entry(self.player_entry(line, j), number, line)
+        if line.startswith("Dealt to "):
+            self._dealt(line, number)
+            return "DEALT"
+        if i == 1 and line.startswith("Table '"):
+            return self.table(line)
+        return self.site_line(line, number)
+
+    def table(self, line: str) -> str:
+        """``Table 'name' 6-max Seat #1 is the button``, the line after the header."""
+        self.table_line = line
+        self.max_seats, self.button_seat = _table(line)
+        return "TABLE"
+
+    # -- the kinds of line
+
+    def player_entry(self, line: str, j: int) -> tuple[Any, ...]:
+        """What the line of the seated player ``line[:j]`` says (:func:`_entry`)."""
+        try:
+            p = self.read_rest(line[j + 2:])
+        except LineError as e:
+            raise LineError(e.message, j + 3) from None
+        return _entry(line[:j], p)
+
+    def read_rest(self, rest: str) -> tuple[Any, ...]:
+        """:func:`_read_rest` at this hand's stakes."""
+        return _read_rest(rest, self.cents)
+
+    def record_entry(self, entry: tuple[Any, ...], number: int, line: str) -> str | None:
+        """Records what a player's line says (:func:`_entry`); its kind, or None for table talk."""
+        name, kind, template, p, after = entry
+        if kind == "NOISE":
+            return None
+        if template is None:
+            self.record_other(name, p, number, line)
+            return kind
+        action = action_from(template, number, line)
+        self.actions.append(action)
+        if after is not None:
+            self._after(after, name, p, action, number)
+        return kind
+
+    def _after(self, after: str, name: str, said: tuple[Any, ...], action: Action, number: int) -> None:
+        """What a post or a show records besides its action (see :func:`_entry`)."""
+        if after == "POST":
+            if action.kind is K.POST_ANTE:
+                self.antes.append(action)
+            elif action.kind is K.POST_SB and not action.all_in and self.posted_sb is None:
+                self.posted_sb = action.amount
+            return
+        desc = said[7]  # a show: its description is in the words, not the cards
+        self.showed.add(name)
+        if desc is not None:
+            self.descriptions.append((name, desc, number))
+            self.body_desc[name] = desc
+
+    def record_other(self, name: str, p: tuple[Any, ...], number: int, line: str) -> None:
+        """A player's line without an action template: ``doesn't show hand`` (nothing to record) and
+        ``posts small & big blinds`` (a live big blind and a dead small blind)."""
+        if p[0] == "POST" and p[1] is K.POST_DEAD:
+            bb = self._bb()
+            live = min(bb, p[2])
+            self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
+            self.actions.append(new_action(K.POST_DEAD, name, p[2] - live, p[3], line=number, text=line))
+
+    def site_line(self, line: str, number: int) -> str | None:
+        """A line of the table :data:`LINES`, classified by the toolkit
+        (:meth:`~drawdealer.parsers.sitekit.HandBuilder.classify`) and read by its ``on_<kind>``."""
+        hit = self.classify(line)
+        kind = hit[0] if hit is not None else None
+        if kind != "uncalled" and line.startswith("Uncalled bet ("):
+            raise LineError("expected 'Uncalled bet (X) returned to <seated player>'")
+        if hit is None:
+            raise LineError("not a PokerStars line (unknown player or shape)")
+        getattr(self, "on_" + kind)(hit[1], number, line)
+        return _SHAPE_OF.get(kind)
+
+    def on_reshuffle(self, m: re.Match[str], number: int, line: str) -> None:
+        """``The deck is reshuffled``: where, among the actions (a claim, RULES.md §8.4)."""
+        self.reshuffles.append((len(self.actions), number))
+
+    def _seat(self, line: str, number: int) -> str:
+        """``Seat N: name (X in chips)``, or a summary seat line where ``*** SUMMARY ***`` is missing."""
+        seat = self.read_seat(line)
+        if seat is None and self.actions:  # a summary line without its '*** SUMMARY ***'
+            self._summary_seat(line, number)
+            return "SEATSUM"
+        if seat is None:
+            raise LineError("expected 'Seat N: name (X in chips)'")
+        return self.add_seat_value(seat)
+
+    def read_seat(self, line: str) -> Seat | None:
+        """:func:`read_seat_line` at this hand's stakes."""
+        return read_seat_line(line, self.cents)
+
+    def add_seat_value(self, seat: Seat) -> str:
+        """Seats a player (Seat values are immutable: one object serves every hand it appears in)."""
+        if seat.name in self.names:
+            raise LineError(f"player '{seat.name}' is seated twice", 9)
+        self.names[seat.name] = seat.seat
+        self.seat_names[seat.seat] = seat.name
+        self.seats.append(seat)
+        return "SEAT"
+
+    def _dealt(self, line: str, number: int) -> None:
+        """``Dealt to X [cards]`` (a deal) or ``Dealt to X [kept] [new]`` (completes X's draw)."""
+        m = _DEALT.match(line)
+        if m is None or m.group("name") not in self.names:
+            raise LineError("expected 'Dealt to <seated player> [cards]'")
+        self.record_dealt(*m.groups(), number, line)
+
+    def record_dealt(self, name: str, first: str | None, second: str | None, number: int, line: str) -> None:
+        """What ``Dealt to name [first] [second]`` says (``_DEALT``'s groups)."""
+        actions = self.actions
+        last = actions[-1] if actions else None
+        if (second is None and first is not None and last is not None and last.kind is K.DRAW
+                and last.player == name and last.count and last.received is None):
+            first, second = "", first  # a five-card draw: only the new cards, nothing kept
+        if second is None:
+            deal = ActionDraft()  # new_action(K.DEAL, name, count=…, cards=…, line=number, text=line), without a call
+            (deal.kind, deal.player, deal.amount, deal.all_in, deal.discarded, deal.received, deal.kept,
+             deal.received_count, deal.received_lines, deal.line, deal.text) = (
+                K.DEAL, name, 0, False, None, None, None, None, None, number, line)
+            if first is None:
+                deal.count, deal.cards = 0, None
+            else:
+                deal.cards = cards = parse_card_list(first)
+                deal.count = len(cards)
+                if self.hero is None:
+                    self.hero = name
+            deal.__class__ = Action
+            actions.append(deal)
+            return
+        draw = actions[-1] if actions else None
+        if draw is None or draw.kind is not K.DRAW or draw.player != name or draw.received is not None:
+            raise LineError(f"'Dealt to {name} [..] [..]' does not follow {name}'s draw")
+        received = parse_card_list(second)
+        done = ActionDraft()  # the draw with its cards (new_action, without a call)
+        (done.kind, done.player, done.amount, done.all_in, done.count, done.discarded, done.received, done.cards,
+         done.kept, done.received_count, done.received_lines, done.line, done.text) = (
+            K.DRAW, name, 0, draw.all_in, draw.count, draw.discarded, received, None, parse_card_list(first),
+            len(received), (number,) * len(received), draw.line, draw.text)
+        done.__class__ = Action
+        actions[-1] = done
+
+    # -- the summary
+
+    def _summary_line(self, line: str, number: int) -> str | None:
+        if line.startswith("Seat "):
+            self._summary_seat(line, number)
+            return "SEATSUM"
+        if line.startswith("Total pot "):
+            self.record_total(self.read_total(line), number)
+            return "TOTAL"
+        if line.startswith("Board "):
+            return "BOARD"
+        if first_match(NOISE, line) is not None:
+            return None
+        raise LineError("not a PokerStars summary line")
+
+    def read_total(self, line: str) -> tuple[int, int, tuple[int, ...] | None]:
+        """:func:`_total_line` at this hand's stakes."""
+        return _total_line(line, self.cents)
+
+    def record_total(self, said: tuple[int, int, tuple[int, ...] | None], number: int) -> None:
+        """Records what the ``Total pot`` line ``number`` says (``(total, rake, pots or None)``)."""
+        self.total, self.rake, pots = said
+        if pots is not None:
+            self.pots = pots
+            self.claim_lines["pots"] = number
+        self.claim_lines["total_pot"] = self.claim_lines["rake"] = number
+
+    def _summary_seat(self, line: str, number: int) -> None:
+        """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines."""
+        self.summary_seat(self.read_summary_seat(line), number, line)
+
+    def read_summary_seat(self, line: str) -> tuple[Any, ...]:
+        """:func:`_summary_seat_line` at this hand's stakes."""
+        return _summary_seat_line(line, self.cents)
+
+    def summary_seat(self, said: tuple[Any, ...], number: int, line: str) -> None:
+        """Records what a summary seat line says (``(seat, name, won, description, shown, mucked)``)."""
+        seat, name, won, desc, shown, mucked = said
+        if self.seat_names.get(seat) != name:
+            raise LineError(f"seat {seat} is not the seat of the player named here", line.find(": ") + 3)
+        if won is not None:
+            self.summary_won.append((name, won, number))
+        if desc is not None and self.body_desc.get(name) != desc:
+            self.descriptions.append((name, desc, number))
+        actions = self.actions
+        if shown is not None and name not in self.showed:
+            self.showed.add(name)
+            actions.append(new_action(K.SHOW, name, count=len(shown), cards=shown, line=number, text=line))
+        if mucked is not None:
+            index = next((k for k in range(len(actions) - 1, -1, -1) if actions[k].player == name), None)
+            last = actions[index] if index is not None else None
+            if last is not None and last.kind is K.MUCK:
+                if last.cards is None:
+                    actions[index] = new_action(K.MUCK, name, count=len(mucked), cards=mucked,  # type: ignore[index]
+                                                line=last.line, text=last.text)
+            else:
+                actions.append(new_action(K.MUCK, name, count=len(mucked), cards=mucked, line=number, text=line))
+
+    # -- the record
+
     def _record(self, game: str) -> HandRecord:
         big_blind_ante = self._big_blind_ante() if self.antes else False
         stakes = self._stakes(big_blind_ante)
         return self.record(hand_id=self.hand_id, game=game, stakes=stakes,
-                           options=_house_rules(self.max_seats, stakes.ante > 0, big_blind_ante),
+                           options=dict(_table_rules(self.max_seats, stakes.ante > 0, big_blind_ante)),
                            currency=self.head.currency, extra={"header": self.lines[0], "table": self.table_line})
 
     def claims(self) -> Claims:
@@ -773,165 +893,6 @@ class _Builder(HandBuilder):
         return tuple(new_seat(s.seat, s.name, s.stack, False, True) if s.sitting_out and s.name in acting else s
                      for s in seats)
 
-    # -- one line, the general way
-
-    def _classify(self, i: int, line: str) -> str | None:
-        """The kind of line ``i`` (None for table talk), recording what it says."""
-        number = self.start + i
-        cents = self.cents
-        if line == "Hand cancelled":
-            raise _Cancelled(self.head.game or self.head.game_text)
-        if line[0] == "*":
-            kind = _SECTIONS.get(line)
-            if kind is None:
-                raise LineError(f"unknown section '{line}'")
-            if kind == "SUMMARY":
-                self.summary = True
-            return kind
-        if self.summary or line.startswith("Total pot "):
-            return self._summary_line(line, number)
-        if line.startswith("Seat "):
-            return self._seat_line(line, number)
-        names = self.names
-        j = line.find(": ")
-        while j > 0 and line[:j] not in names:
-            j = line.find(": ", j + 1)
-        if j > 0:
-            name = line[:j]
-            try:
-                p = _parse_rest(line[j + 2:], cents)
-            except LineError as e:
-                raise LineError(e.message, j + 3) from None
-            entry = _entry(name, p)
-            if "[" not in line:
-                remember(_line_memo[cents], line, entry)
-            elif entry[2] is not None:
-                key = _card_key(line)
-                card_entry = _card_entry(entry, key[1]) if key is not None else None
-                if card_entry is not None:
-                    remember(_card_memo[cents], key[0], card_entry)  # type: ignore[index]
-            if p[0] == "NOISE":
-                return None
-            if entry[2] is not None:
-                action = action_from(entry[2], number, line)
-                self.actions.append(action)
-                if entry[4] is not None:
-                    self._after(entry[4], name, p, action, number)
-            else:
-                self._player_line(name, p[0], p, number, line)
-            return p[0]
-        if line.startswith("Dealt to "):
-            self._dealt(line, number)
-            return "DEALT"
-        if i == 1 and line.startswith("Table '"):
-            self.table_line = line
-            self.max_seats, self.button_seat = _table(line)
-            return "TABLE"
-        hit = self.classify(line)
-        kind = hit[0] if hit is not None else None
-        if kind != "uncalled" and line.startswith("Uncalled bet ("):
-            raise LineError("expected 'Uncalled bet (X) returned to <seated player>'")
-        if hit is None:
-            raise LineError("not a PokerStars line (unknown player or shape)")
-        getattr(self, "on_" + kind)(hit[1], number, line)
-        shape = _SHAPE_OF.get(kind)
-        if shape is not None and ": " not in line and line[:7] != "Table '" and self.CLASSIFIED.get(line) is hit:
-            # no player's line whoever is seated, and its row the first that matches it (see classify):
-            # the line memo may hold its classification
-            remember(_line_memo[self.cents], line, (hit[1]["name"], shape, None, hit[1], None))
-        return shape
-
-    def on_reshuffle(self, m: re.Match[str], number: int, line: str) -> None:
-        """``The deck is reshuffled``: where, among the actions (a claim, RULES.md §8.4)."""
-        self.reshuffles.append((len(self.actions), number))
-
-    def on_noise(self, m: re.Match[str], number: int, line: str) -> None:
-        remember(_noise_memo, line, None)  # the body loop passes over it before anything else
-
-    def _seat_line(self, line: str, number: int) -> str:
-        """``Seat N: name (X in chips)`` not in the line memo: a line whose seat and name were read
-        before (see :data:`_seat_words_memo`), or read with the regex. The line memo learns it."""
-        cents = self.cents
-        words, _, tail = line.rpartition(" (")
-        who = _seat_words_memo[cents].get(words) if tail[-10:] == " in chips)" else None
-        stack = AMOUNTS_READ[cents].get(tail[:-10]) if who is not None else None
-        if stack is not None:
-            seat = new_seat(who[0], who[1], stack, False)  # type: ignore[index]
-        else:
-            m = _SEAT.match(line)
-            if m is None and self.actions:  # a summary line without its '*** SUMMARY ***'
-                self._summary_seat(line, number)
-                return "SEATSUM"
-            if m is None:
-                raise LineError("expected 'Seat N: name (X in chips)'")
-            seat = new_seat(int(m.group("seat")), m.group("name"), parse_amount(m.group("stack"), cents),
-                            m.group("out") is not None)
-            if tail == m.group("stack") + " in chips)":  # nothing after the stack: the words are a key
-                remember(_seat_words_memo[cents], words, (seat.seat, seat.name))
-        remember(_line_memo[cents], line, (None, "SEAT", seat, None, None))
-        return self._seat(seat)
-
-    def _seat(self, seat: Seat) -> str:
-        """Seats a player (Seat values are immutable: one object serves every hand it appears in)."""
-        if seat.name in self.names:
-            raise LineError(f"player '{seat.name}' is seated twice", 9)
-        self.names[seat.name] = seat.seat
-        self.seat_names[seat.seat] = seat.name
-        self.seats.append(seat)
-        return "SEAT"
-
-    def _after(self, after: str, name: str, said: tuple[Any, ...], action: Action, number: int) -> None:
-        """What a post or a show records besides its action (see :func:`_entry`)."""
-        if after == "POST":
-            if action.kind is K.POST_ANTE:
-                self.antes.append(action)
-            elif action.kind is K.POST_SB and not action.all_in and self.posted_sb is None:
-                self.posted_sb = action.amount
-            return
-        desc = said[7]  # a show: its description is in the words, not the cards
-        self.showed[name] = None
-        if desc is not None:
-            self.descriptions.append((name, desc, number))
-            self.body_desc[name] = desc
-
-    def _player_line(self, name: str, kind: str, p: Any, number: int, line: str) -> None:
-        """A line of the line memo without an action template: ``collected`` and ``Uncalled bet``
-        lines (``p``: their classification's match, read by the toolkit's ``on_wins`` and
-        ``on_uncalled``), ``doesn't show hand`` (nothing to record) and ``posts small & big blinds``
-        (a live big blind and a dead small blind; ``p``: what :func:`_parse_rest` read)."""
-        if kind == "COLLECT":
-            self.on_wins(p, number, line)
-        elif kind == "UNCALLED":
-            self.on_uncalled(p, number, line)
-        elif p[0] == "POST" and p[1] is K.POST_DEAD:
-            bb = self._bb()
-            live = min(bb, p[2])
-            self.actions.append(new_action(K.POST_BB, name, live, p[3] and p[2] <= bb, line=number, text=line))
-            self.actions.append(new_action(K.POST_DEAD, name, p[2] - live, p[3], line=number, text=line))
-
-    def _summary_line(self, line: str, number: int) -> str | None:
-        cents = self.cents
-        if line.startswith("Seat "):
-            self._summary_seat(line, number)
-            return "SEATSUM"
-        if line.startswith("Total pot "):
-            totals = _total_memo[cents]
-            hit = totals.get(line)
-            if hit is None:
-                hit = _total_line(line, cents)
-                remember(totals, line, hit)
-            self.total, self.rake, pots = hit
-            if pots is not None:
-                self.pots = pots
-                self.claim_lines["pots"] = number
-            self.claim_lines["total_pot"] = self.claim_lines["rake"] = number
-            return "TOTAL"
-        if line.startswith("Board "):
-            return "BOARD"
-        if first_match(NOISE, line) is not None:
-            return None
-        raise LineError("not a PokerStars summary line")
-
     # -- helpers
 
     def _bb(self) -> int:
@@ -957,297 +918,4 @@ class _Builder(HandBuilder):
             key = (sb, bb, ante, head.a, head.b)
         else:
             key = (head.a, bb, ante, 0, 0)
-        stakes = _stakes_memo.get(key)
-        if stakes is None:
-            stakes = Stakes(sb=key[0], bb=bb, ante=ante, small_bet=key[3], big_bet=key[4])
-            remember(_stakes_memo, key, stakes)
-        return stakes
-
-    def _dealt(self, line: str, number: int) -> None:
-        """``Dealt to X [cards]`` (a deal) or ``Dealt to X [kept] [new]`` (completes X's draw)."""
-        parts = _dealt_parts(line)
-        if parts is None or parts[0] not in self.names:
-            m = _DEALT.match(line)
-            if m is None or m.group("name") not in self.names:
-                raise LineError("expected 'Dealt to <seated player> [cards]'")
-            parts = m.groups()
-        name, first, second = parts
-        actions = self.actions
-        last = actions[-1] if actions else None
-        if (second is None and first is not None and last is not None and last.kind is K.DRAW
-                and last.player == name and last.count and last.received is None):
-            first, second = "", first  # a five-card draw: only the new cards, nothing kept
-        if second is None:
-            deal = ActionDraft()  # new_action(K.DEAL, name, count=…, cards=…, line=number, text=line), without a call
-            (deal.kind, deal.player, deal.amount, deal.all_in, deal.discarded, deal.received, deal.kept,
-             deal.received_count, deal.received_lines, deal.line, deal.text) = (
-                K.DEAL, name, 0, False, None, None, None, None, None, number, line)
-            if first is None:
-                deal.count, deal.cards = 0, None
-            else:
-                deal.cards = cards = parse_card_list(first)
-                deal.count = len(cards)
-                if self.hero is None:
-                    self.hero = name
-            deal.__class__ = Action
-            actions.append(deal)
-            return
-        draw = actions[-1] if actions else None
-        if draw is None or draw.kind is not K.DRAW or draw.player != name or draw.received is not None:
-            raise LineError(f"'Dealt to {name} [..] [..]' does not follow {name}'s draw")
-        received = parse_card_list(second)
-        done = ActionDraft()  # the draw with its cards (new_action, without a call)
-        (done.kind, done.player, done.amount, done.all_in, done.count, done.discarded, done.received, done.cards,
-         done.kept, done.received_count, done.received_lines, done.line, done.text) = (
-            K.DRAW, name, 0, draw.all_in, draw.count, draw.discarded, received, None, parse_card_list(first),
-            len(received), (number,) * len(received), draw.line, draw.text)
-        done.__class__ = Action
-        actions[-1] = done
-
-    def _summary_seat(self, line: str, number: int) -> None:
-        """``Seat N: X (button) showed [..] and won ($X) with …`` and the other summary seat lines:
-        a line seen before, a line with cards whose words and rest were (:meth:`_summary_cards`),
-        or read the general way (and remembered: whole, or by its words and rest)."""
-        cents = self.cents
-        hit = _summary_memo[cents].get(line)
-        if hit is None:
-            if self._summary_cards(line, number):
-                return
-            hit = _summary_seat_line(line, cents)
-            if not _learn_summary_cards(line, hit, cents):
-                remember(_summary_memo[cents], line, hit)
-        if self.seat_names.get(hit[0]) != hit[1]:
-            raise LineError(f"seat {hit[0]} is not the seat of the player named here", line.find(": ") + 3)
-        self._summary_outcome(hit, number, line)
-
-    def _summary_cards(self, line: str, number: int) -> bool:
-        """A summary seat line with cards whose words and rest were read before (see
-        :func:`_summary_cards_parts`), recorded; False when that does not apply (the general way
-        then reads the line, and says where and why it is wrong)."""
-        cents = self.cents
-        words, _, tail = line.partition(" [")  # _summary_cards_parts, inline
-        who = _summary_words_memo[cents].get(words)
-        if who is None:
-            return False
-        text, close, rest = tail.partition("]")
-        seat, name, where = who  # words without '[' (a key is learnt from such lines only), and so is a rest
-        if where == 1:
-            after = _summary_rest_memo[cents].get(rest)
-            if after is None or not close:
-                return False
-        elif rest or not close:
-            return False
-        if self.seat_names.get(seat) != name:
-            return False
-        if where == 1 and self.showed.get(name) == text:  # shown in the body: the same cards, read then
-            won, desc = after
-            if won is not None:
-                self.summary_won.append((name, won, number))
-            if desc is not None and self.body_desc.get(name) != desc:
-                self.descriptions.append((name, desc, number))
-            return True
-        try:
-            cards = parse_card_list(text)
-        except CardError:
-            return False
-        if where == 1:
-            self._summary_outcome((seat, name, after[0], after[1], cards, None), number, line)
-        else:
-            self._summary_outcome((seat, name, None, None, None, cards), number, line)
-        return True
-
-    def _summary_outcome(self, hit: tuple[Any, ...], number: int, line: str) -> None:
-        _, name, won, desc, shown, mucked = hit
-        if won is not None:
-            self.summary_won.append((name, won, number))
-        if desc is not None and self.body_desc.get(name) != desc:
-            self.descriptions.append((name, desc, number))
-        actions = self.actions
-        if shown is not None and name not in self.showed:
-            self.showed[name] = None
-            actions.append(new_action(K.SHOW, name, count=len(shown), cards=shown, line=number, text=line))
-        if mucked is not None:
-            index = next((k for k in range(len(actions) - 1, -1, -1) if actions[k].player == name), None)
-            last = actions[index] if index is not None else None
-            if last is not None and last.kind is K.MUCK:
-                if last.cards is None:
-                    actions[index] = new_action(K.MUCK, name, count=len(mucked), cards=mucked,  # type: ignore[index]
-                                                line=last.line, text=last.text)
-            else:
-                actions.append(new_action(K.MUCK, name, count=len(mucked), cards=mucked, line=number, text=line))
-
-
-_stakes_memo: dict[tuple[int, int, int, int, int], Stakes] = {}
-"""Stakes values by ``(sb, bb, ante, small_bet, big_bet)`` (immutable: one value serves every hand)."""
-_rules_memo: dict[tuple[int | None, bool, bool], dict[str, Any]] = {}
-
-
-def _house_rules(max_seats: int | None, antes: bool, big_blind_ante: bool) -> dict[str, Any]:
-    """:func:`house_rules`, computed once per table size and forced bets (a fresh dict per record)."""
-    key = (max_seats, antes, big_blind_ante)
-    rules = _rules_memo.get(key)
-    if rules is None:
-        rules = _rules_memo[key] = house_rules(max_seats=max_seats, antes=antes, big_blind_ante=big_blind_ante)
-    return dict(rules)
-
-
-_seat_words_memo: dict[bool, dict[str, tuple[int, str]]] = {False: {}, True: {}}
-"""``(seat, name)`` of seat lines ``<words> (<stack> in chips)`` already read, by their words
-(``Seat 3: P3``). ``_SEAT``'s greedy name ends at the last `` (``, so a line of the same words whose
-stack is an amount already read (``AMOUNTS_READ``: the regex's stack class holds every amount) is
-that seat with that stack."""
-_summary_memo: dict[bool, dict[str, tuple[Any, ...]]] = {False: {}, True: {}}
-"""Summary seat lines already read, by whole text (``Seat 5: Player5 folded before the Draw``)."""
-
-
-_summary_words_memo: dict[bool, dict[str, tuple[int, str, int]]] = {False: {}, True: {}}
-"""Summary seat lines with cards, ``<words> [<cards>]<rest>`` (:func:`_summary_cards_parts`), by
-their words (``Seat 4: P4 (button) showed``): ``(seat, name, where)``, ``where`` telling whether the
-cards are the shown ones (1) or the mucked ones (2)."""
-_summary_rest_memo: dict[bool, dict[str, tuple[int | None, str | None]]] = {False: {}, True: {}}
-"""What follows the cards of such a line with shown cards (`` and won (188) with Lo: …``), by its
-text: ``(won, description)``."""
-
-
-def _summary_cards_parts(line: str) -> tuple[str, str, str] | None:
-    """``(words, cards, rest)`` of a summary seat line ``<words> [<cards>]<rest>`` with one ``[``
-    and one ``]``, its words ending in ``showed`` or ``mucked``; None for any other line.
-
-    In such a line the regexes read the seat and the name in the words alone (what may end a name
-    there is a literal word that does not hold `` [``, or ``showed [``/``mucked [`` itself), the
-    won amount and the description in the rest alone, and the cards between the brackets: a line
-    of known words and a known rest is read from the two memos and its cards.
-    """
-    words, _, tail = line.partition(" [")
-    text, close, rest = tail.partition("]")
-    verb = words[-7:]
-    if (not close or "[" in words or "[" in tail or "]" in rest
-            or (verb != " showed" and verb != " mucked")):
-        return None
-    return words, text, rest
-
-
-def _learn_summary_cards(line: str, hit: tuple[Any, ...], cents: bool) -> bool:
-    """Remembers the words and the rest of a summary seat line with cards (see
-    :func:`_summary_cards_parts`) read the general way as ``hit``; False when it is no such line
-    or its cards are not the ones shown or mucked."""
-    parts = _summary_cards_parts(line)
-    if parts is None:
-        return False
-    words, text, rest = parts
-    try:
-        cards = parse_card_list(text)
-    except CardError:
-        return False
-    if hit[4] is not None and hit[4] == cards and hit[5] is None:
-        remember(_summary_words_memo[cents], words, (hit[0], hit[1], 1))
-        remember(_summary_rest_memo[cents], rest, (hit[2], hit[3]))
-        return True
-    if hit[5] is not None and hit[5] == cards and hit[4] is None and not rest:
-        remember(_summary_words_memo[cents], words, (hit[0], hit[1], 2))
-        return True
-    return False
-
-
-def _summary_seat_line(line: str, cents: bool) -> tuple[Any, ...]:
-    """``(seat, name, won, description, shown, mucked)`` of a summary seat line (name: the longest
-    text before the outcome; the caller checks it against the seat)."""
-    colon = line.find(": ")
-    try:
-        seat = int(line[5:colon])
-    except ValueError:
-        raise LineError("expected 'Seat N: name …'") from None
-    m = _SUMMARY_LINE.match(line, colon + 2)
-    if m is None:
-        raise LineError("not a PokerStars summary seat line", colon + 3)
-    start = m.end("name")
-    try:
-        won, desc, shown, mucked = _summary_tail(line[start:], cents)
-    except LineError as e:
-        raise LineError(e.message, e.column + start) from None
-    return seat, m.group("name"), won, desc, shown, mucked
-
-
-_total_memo: dict[bool, dict[str, tuple[int, int, tuple[int, ...] | None]]] = {False: {}, True: {}}
-"""``Total pot`` lines already read: ``(total, rake, pots)``."""
-
-
-def _total_line(line: str, cents: bool) -> tuple[int, int, tuple[int, ...] | None]:
-    """``(total, rake, pots or None)`` of ``Total pot X [Main pot X. Side pot X.] | Rake X``."""
-    m = _TOTAL.match(line)
-    if m is None:
-        raise LineError("expected 'Total pot X [Main pot X. Side pot X.] | Rake X'")
-    total = parse_amount(m.group("total"), cents)
-    rake = parse_amount(m.group("rake"), cents)
-    if m.group("main") is None:
-        return total, rake, None
-    return total, rake, (parse_amount(m.group("main"), cents),) + tuple(
-        parse_amount(a, cents) for a in _SIDE.findall(m.group("sides")))
-
-
-def _dealt_parts(line: str) -> tuple[str, str, str | None] | None:
-    """What ``_DEALT`` reads in ``Dealt to X [a]`` or ``Dealt to X [a] [b]``, by cutting the line at
-    its brackets; None for any other shape (the regex then reads it).
-
-    The regex's lazy name ends at the first `` [`` when what follows is one or two bracketed texts
-    without ``]``, the first ending at the first ``]``.
-    """
-    words, _, tail = line.partition(" [")
-    first, close, rest = tail.partition("]")
-    if not close or len(words) < 10:
-        return None
-    if not rest:
-        return words[9:], first, None
-    if rest[:2] == " [" and rest[-1] == "]" and "]" not in rest[2:-1]:
-        return words[9:], first, rest[2:-1]
-    return None
-
-
-def _uniform_ante(antes: list[Action], players: int) -> int:
-    """The table's ante (RULES.md §6.1): the amount most of the players who post one post (the larger on
-    a tie; all-in antes do not count), provided at least half of the players dealt in post one. The
-    engine then flags the one who posts another amount or none, once each (``FORCED_BET_WRONG``).
-    0 when fewer post: no ante is due, and each ante posted is flagged."""
-    posters = len({a.player for a in antes})
-    if posters < 2 or 2 * posters < players:
-        return 0
-    counts = Counter(a.amount for a in antes if not a.all_in)
-    return max(counts, key=lambda amount: (counts[amount], amount), default=0)
-
-
-@lru_cache(maxsize=8192)
-def _summary_tail(tail: str, cents: bool) -> tuple[int | None, str | None, tuple[Card, ...] | None,
-                                                    tuple[Card, ...] | None]:
-    """``(won, description, shown, mucked)`` from what follows the name in a summary seat line."""
-    pos = _SUMMARY_MARKS.match(tail).end()  # type: ignore[union-attr]
-    m = _SUMMARY_WHAT.match(tail, pos)
-    if m is None:
-        raise LineError("not a PokerStars summary seat line", pos + 2)
-    won = m.group("won") or m.group("collected") or m.group("won2")
-    try:
-        shown = parse_card_list(m.group("shown")) if m.group("shown") is not None else None
-        mucked = parse_card_list(m.group("mucked")) if m.group("mucked") is not None else None
-    except CardError as e:
-        raise LineError(str(e), pos + 2) from None
-    return (parse_amount(won, cents) if won is not None else None), m.group("desc"), shown, mucked
-
-
-def clear_memos() -> None:
-    """Empty every memo of this module (tests compare reading with and without them)."""
-    for memo in (_rest_memo, GRAMMAR.verdicts, _noise_memo, _stakes_memo, _rules_memo, _Builder.CLASSIFIED):
-        memo.clear()
-    clear_amount_memo()
-    for by_cents in (_line_memo, _card_memo, _seat_words_memo, _summary_memo, _summary_words_memo,
-                     _summary_rest_memo, _total_memo):
-        for memo in by_cents.values():
-            memo.clear()
-    for cached in (_header_body, _table, _summary_tail):
-        cached.cache_clear()
-
-
-# --------------------------------------------------------------------------- a stream of hands
-
-def parse_hands(chunks: Iterable[tuple[int, list[str]]], source: str = "") -> Iterator[HandRecord | ParseFailure | Skipped]:
-    """Parse ``(start_line, lines)`` chunks (from :func:`~drawdealer.parsers.sniff.split_pokerstars`)."""
-    for start, lines in chunks:
-        yield parse_hand(lines, start, source)
+        return _stakes_value(*key)

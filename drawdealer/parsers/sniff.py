@@ -84,7 +84,7 @@ class Site:
 MERGE = "merge"
 BOSS = "boss"
 SITES: tuple[Site, ...] = (
-    Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars"),
+    Site(POKERSTARS, "PokerStars", POKERSTARS_HEADER, "PokerStars ", "drawdealer.parsers.pokerstars_memo"),
     Site(FULL_TILT, "Full Tilt", FULL_TILT_HEADER, "Full", "drawdealer.parsers.fulltilt"),
     Site(KINGSCLUB, "KingsClub", KINGSCLUB_HEADER, "#", "drawdealer.parsers.kingsclub"),
     Site(WINAMAX, "Winamax", WINAMAX_HEADER, "Winamax ", "drawdealer.parsers.winamax"),

@@ -12,8 +12,8 @@ without the colon in 2021's exports, ``Seat 0000005 is the button`` in some of 2
 How: written with the reader toolkit (:mod:`~drawdealer.parsers.sitekit`): a table of line
 patterns (:data:`LINES`) and :class:`WinamaxBuilder`.
 
-Winamax's house rules, as its logs show them (the corpus file in ../shared/corpus/fpdb/cash/Winamax/Draw
-and FPDB's Winamax regression files, read to learn the format: its 2-7 triple draw hand of 2016/11
+Winamax's house rules, as its logs show them (FPDB's regression file of Winamax,
+docs/CONFORMANCE.md, and FPDB's Winamax regression files, read to learn the format: its 2-7 triple draw hand of 2016/11
 from an 8-game table, and its hold'em, Omaha and stud hands of 2010-2023 for the lines all games
 share); :func:`house_rules` sets the rule options. Two exports of draw hands are known: the one of
 the corpus (2016/10: ``discard N cards``, nobody's cards printed) and the one of FPDB's 8-game hand

@@ -6,7 +6,7 @@ the betting structure, ``--stakes SB/BB`` sets the blinds of the 2-7 and 5-card 
 the players clockwise, ``--button NAME`` the button (the Italian dealer). RULES.md §13 options come
 from ``--option KEY=VALUE`` or the config's ``[options]`` table. Flags win over the config.
 
-The ``--config`` TOML (README "Dealing a home game", ``deal --help``)::
+The ``--config`` TOML (docs/DEALING.md, ``deal --help``)::
 
     game = "27TD-FL"          # or ITA with invito = 10 and chip = 1
     stakes = "1/2"            # or a table: [stakes] sb = 1, bb = 2 (ante, invito, chip)
