@@ -68,8 +68,10 @@ DIFFERENCES: dict[str, Difference] = {
         "pokerkit burns in every draw round, deals every card and reshuffles all discards, burns and "
         "mucked cards",
         "option: LAST_CARD_RULE = DEAL_TO_LAST, RESHUFFLE_POLICY = ALL_BUT_CURRENT_PLAYER, "
-        "BURN_AFTER_RESHUFFLE = false; no burn from the stub when all stand pat; a hand whose new stub "
-        "gives out the drawer's own discards, or that reshuffles again after they were kept out, is dealt again"),
+        "BURN_AFTER_RESHUFFLE = false, in every hand pokerkit reshuffled (even for the card it burns when "
+        "all stand pat); no burn from the stub when all stand pat; a hand whose new stub "
+        "gives out the drawer's own discards, or that reshuffles a second time (the stubs differ in length "
+        "from the first), is dealt again"),
     "ante_trimming": Difference(
         "A player all-in for less than the ante wins at most his level from each opponent", "§9.4",
         "every chip committed counts, antes included; pokerkit's default puts every ante in one pot he may win",
@@ -239,8 +241,8 @@ class _Stub:
     pokerkit deals to the last card and reshuffles every burn, mucked hand and discard, the served
     player's own included; RULES.md keeps that player's discards of the round out of the new stub
     until the next reshuffle (§8.4, option ``ALL_BUT_CURRENT_PLAYER``). A hand where pokerkit deals
-    one of them is dealt again (:class:`Redeal`), and so is a hand that reshuffles again after such a
-    reshuffle: pokerkit's stub, those cards longer, runs out later than RULES.md's (seed 7009061 of
+    one of them is dealt again (:class:`Redeal`), and so is a hand that reshuffles a second time: after
+    such a reshuffle pokerkit's stub, those cards longer, runs out later than RULES.md's (seed 7009061 of
     8-handed Badugi: RULES.md reshuffled for the next drawer a card earlier, and kept his discard
     out of the stub that pokerkit then dealt to the player after him)."""
 
@@ -261,8 +263,18 @@ class _Stub:
     def burn(self) -> None:
         """The burn before a draw round's first replacement: none when everybody stands pat (§8.2; pokerkit
         burns anyway, so it burns an unknown card that leaves its stub alone); from an empty stub pokerkit
-        reshuffles now, RULES.md when the first drawer is served (§8.4)."""
+        reshuffles now, RULES.md when the first drawer is served (§8.4).
+
+        Even the unknown card makes pokerkit reshuffle an empty stub: every card out of the live hands.
+        RULES.md reshuffles at the burn of the next draw with replacements, the same cards and that
+        draw's discards but its first drawer's (``ALL_BUT_CURRENT_PLAYER``): pokerkit's stub is part of
+        RULES.md's, and shorter. It counts as a reshuffle, so that the PHH carries the options (seed
+        112853 of 8-handed Badugi: the first draw took the stub's last card and everybody stood pat in
+        the second; without the options drawdealer held the last card back, reshuffled for it and kept
+        the first draw's discards out of a stub that pokerkit dealt them from in the third)."""
         if not any(self.discards.values()):
+            if not self.state.deck_cards:
+                self._reshuffle([])
             self.state.burn_card("??")
             return
         if not self.state.deck_cards:
@@ -284,7 +296,7 @@ class _Stub:
             raise Redeal("reshuffle")
 
     def _reshuffle(self, own: list[pk.Card]) -> None:
-        if self.excluded:  # the stubs have not been the same length since the last reshuffle
+        if self.reshuffles:  # the stubs have not been the same length since the last reshuffle
             raise Redeal("reshuffle")
         self.reshuffles += 1
         self.excluded = set(own)
@@ -333,13 +345,19 @@ def _check_odd_chips(state: pk.State, table: Table) -> None:
     97 + 38 (seed 101157 of fixed-limit Badugi). The pots are drawdealer's: a big-blind ante (the
     table's) is dead money in the main pot, not in the big blind's total (seed 7017979 of 7-handed
     Badugi: the big blind all-in, a main pot of 85 and a side pot of 95 each split with an odd chip,
-    where the ante in his total would have made 120 and 60)."""
+    where the ante in his total would have made 120 and 60). A pot's winners are the best hands shown
+    among its contenders (pokerkit's hand types), not every player who won some pot: seed 103327 of
+    8-handed Badugi has p6 and p7 tie for a main pot of 15 and a side pot of 51 that pokerkit merges
+    (33 each, §9.6: 34 and 32), while p1, who lost both, wins the top side pot alone; counted as a
+    third sharer, he made both pots look evenly split."""
     pushes = [op for op in state.operations if isinstance(op, pk.ChipsPushing)]
     won = [sum(op.amounts[i] for op in pushes) for i in range(state.player_count)]
     for op in pushes:
         winners = [a for a in op.amounts if a > 0]
         if len(winners) > 1 and max(winners) - min(winners) >= 2:
             raise Redeal("odd_chips")
+    shown = {op.player_index: state.hand_types[0].from_game(op.hole_cards) for op in state.operations
+             if isinstance(op, pk.HoleCardsShowingOrMucking) and op.hole_cards}  # a mucked hand wins nothing (§9.2)
     # what each player put in the pot, and the levels of the pots §9.4 builds from the contenders' totals
     put_in = [start - end + w for start, end, w in zip(state.starting_stacks, state.stacks, won)]
     dead = 0
@@ -348,11 +366,11 @@ def _check_odd_chips(state: pk.State, table: Table) -> None:
         dead = min(dead, state.starting_stacks[bb])
         put_in[bb] -= dead
     folded = {op.player_index for op in state.operations if isinstance(op, pk.Folding)}
-    sharers = [i for i, w in enumerate(won) if w > 0]
     below = 0
     for level in sorted({put_in[i] for i in range(state.player_count) if i not in folded} - {0}):
         pot = sum(min(c, level) - min(c, below) for c in put_in) + dead
-        sharing = sum(1 for i in sharers if put_in[i] >= level)
+        contenders = [hand for i, hand in shown.items() if put_in[i] >= level]
+        sharing = contenders.count(max(contenders)) if contenders else 0
         if sharing > 1 and pot % sharing:
             raise Redeal("odd_chips")
         below, dead = level, 0

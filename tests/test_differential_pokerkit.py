@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -22,7 +24,7 @@ import pytest
 
 pk = pytest.importorskip("pokerkit")
 
-from pokerkit_hands import AUTOMATIONS, DIFFERENCES, Hand, play, validate  # noqa: E402
+from pokerkit_hands import AUTOMATIONS, DIFFERENCES, Hand, Table, _Stub, new_state, play, validate  # noqa: E402
 from validate_support import validate_json  # noqa: E402
 
 HANDS = 2400
@@ -99,6 +101,23 @@ def test_a_merged_split_is_dealt_again_not_flagged() -> None:
     three pots once the losers muck and splits 306 into 153 each: its difference, not a fault of the
     log (DIFFERENCES["odd_chips"]). The generator now deals such a hand again."""
     hand = play(101157, "FB")
+    assert "odd_chips" in hand.avoided
+    assert validate(hand.text) == []
+
+
+def test_a_merged_split_beside_a_lone_side_pot_winner_is_dealt_again() -> None:
+    """Seed 103327 of 8-handed fixed-limit Badugi (``bench/conformance.py 10000 --start 100000 --variant
+    FB --players 8``) first dealt a hand whose p6 and p7 tie with 2-A two-card hands. Their totals
+    (RULES.md §9.4): p3 1 (all-in), p7 11, p6 13, p1 and p5 26, p2 14 plus a big-blind ante of 8 (dead
+    money), p4 2. Main pot 7 + 8 = 15 (p1, p3, p6, p7), side pot 1 of 51 (p1, p6, p7), side pot 2 of
+    8 (p1, p6), side pot 3 of 27 (p1 alone; p5 folded). p6 and p7 beat p1 (6-3) and p3 (7-3): §9.6
+    gives the odd chip of 15 and of 51 to p6, first left of the button (p8): p6 8 + 26 + 8 = 42, p7
+    7 + 25 = 32, drawdealer's stacks. pokerkit merges the main pot and side pot 1 once p3's hand is
+    killed (the same contenders left) and splits 66 into 33 each (p6 41, p7 33): its difference
+    (DIFFERENCES["odd_chips"]), not a fault of the log. The generator's check counted p1, who won
+    side pot 3, as a third sharer of the lower pots (15 and 51 split three ways leave no odd chip);
+    it now takes each pot's winners from the hands shown, and deals such a hand again."""
+    hand = play(103327, "FB", 8)
     assert "odd_chips" in hand.avoided
     assert validate(hand.text) == []
 
@@ -211,6 +230,48 @@ def test_difference_reshuffle() -> None:
             assert validate(h.text) == []
             flagged += "DRAW_CARD_UNAVAILABLE" in validate(text)
     assert flagged >= 3
+
+
+def test_a_stub_emptied_before_a_draw_where_everybody_stands_pat_is_a_reshuffle() -> None:
+    """Seed 112853 of 8-handed fixed-limit Badugi (``bench/conformance.py 10000 --start 110000 --variant
+    FB --players 8``) first dealt a hand whose first draw took the stub's last card (a stub of 52 - 32
+    = 20: the burn and 19 replacements) and whose second draw everybody stood pat. pokerkit burns an
+    unknown card there (RULES.md §8.2 burns none), and that burn from an empty stub made it reshuffle
+    every card out of the live hands, the first draw's discards among them; in the third draw it dealt
+    p3 the 7d (p7's discard) and the Kc (p2's). The generator had not counted that reshuffle, so the
+    PHH carried no stub options and drawdealer read it by RULES.md's defaults (§8.3, §8.4): the last
+    card held back, a staged reshuffle for p8's one card from the muck, the burn and that card, the
+    first draw's other discards kept out of that stub, hence DRAW_CARD_UNAVAILABLE twice. Right by
+    RULES.md, not the rules pokerkit dealt by (DIFFERENCES["reshuffle"]). With the options pokerkit's
+    stub is part of RULES.md's (§8.4 ``ALL_BUT_CURRENT_PLAYER`` reshuffles at the third draw's burn,
+    leaving out p3's discards only) and that hand is clean; the generator now counts the reshuffle."""
+    table = Table(variant="FB", blinds=(1, 2), antes={}, stacks=[100] * 8, small_bet=2, big_bet=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game, state = new_state(table)
+        stub = _Stub(state, table, random.Random(0))
+        while state.can_deal_hole():
+            state.deal_hole(1)
+        while state.actor_index is not None:
+            state.check_or_call()
+        for n in (4, 4, 4, 4, 3, 0, 0, 0):  # the first draw: 19 cards
+            i = state.stand_patter_or_discarder_index
+            stub.discards[i] = list(state.hole_cards[i])[:n]
+            state.stand_pat_or_discard(stub.discards[i])
+        stub.burn()
+        while state.can_deal_hole():
+            state.deal_hole(len(state.hole_dealing_statuses[state.hole_dealee_index]))
+        assert not state.deck_cards and stub.reshuffles == 0
+        first_draw = {card for cards in stub.discards.values() for card in cards}
+        while state.actor_index is not None:
+            state.check_or_call()
+        stub.discards.clear()
+        for _ in range(8):  # the second draw: everybody stands pat
+            stub.discards[state.stand_patter_or_discarder_index] = []
+            state.stand_pat_or_discard()
+        stub.burn()
+    assert first_draw <= set(state.deck_cards)  # pokerkit reshuffled for its unknown burn
+    assert stub.reshuffles == 1  # so the hand's PHH carries the stub options
 
 
 def test_difference_ante_trimming() -> None:
