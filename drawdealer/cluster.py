@@ -68,10 +68,12 @@ def on_cluster(tasks: Iterable[Task | FileProblem | PassedOver], game: str | Non
         threads = _workers_ready(client)
         yield from in_order(_for_workers(tasks, ship), game, submit, TASKS_AHEAD * threads, tally)
     finally:
-        if live:
-            client.cancel(list(live.values()))
-        if client is not cluster:
-            client.close()
+        try:
+            if live:
+                client.cancel(list(live.values()))
+        finally:  # a client left open is closed by the garbage collector, on whatever thread runs it:
+            if client is not cluster:  # that can deadlock with Dask's loop starting for the next client
+                client.close()
 
 
 def _for_workers(tasks: Iterable[Task | FileProblem | PassedOver], ship: bool
