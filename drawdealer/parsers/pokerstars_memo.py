@@ -222,8 +222,6 @@ class MemoBuilder(PokerStarsBuilder):
     def read_body(self, numbered: Iterator[tuple[int, str]], shape: list[str], where: list[int]) -> None:
         start = self.start
         names = self.names
-        seat_names = self.seat_names
-        seats = self.seats
         append = self.actions.append
         memo_get = _line_memo[self.cents].get
         noise = _noise_memo
@@ -257,12 +255,11 @@ class MemoBuilder(PokerStarsBuilder):
                     where.append(number)
                     prev = kind
                 continue
-            if kind == "SEAT":  # a seat line seen before: add_seat_value, inline
-                if template.name in names:
-                    raise LineError(f"player '{template.name}' is seated twice", 9, number - start)
-                names[template.name] = template.seat
-                seat_names[template.seat] = template.name
-                seats.append(template)
+            if kind == "SEAT":  # a seat line seen before
+                try:
+                    self.add_seat_value(template)
+                except LineError as e:
+                    raise e.at(number - start) from None
             elif line in noise:
                 continue
             else:
