@@ -127,6 +127,17 @@ def test_the_same_file_out_of_its_journal_is_a_finished_hand(tmp_path: Path) -> 
     assert code == 1 and "IT_OPENER_DID_NOT_SHOW" in out and "under way" not in out
 
 
+def test_status_of_the_journal_names_the_show_due_not_a_fault(tmp_path: Path) -> None:
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_FOLDED)
+    result = RUNNER.invoke(app, ["status", str(journal)])
+    assert result.exit_code == 0, result.stdout
+    assert "Ann opened and must show the openers (RULES.md §10.2)" in result.stdout
+    assert "IT_OPENER_DID_NOT_SHOW" not in result.stdout and "the hand is over" not in result.stdout
+    result = RUNNER.invoke(app, ["status", "--json", str(journal)])
+    assert result.exit_code == 0 and json.loads(result.stdout)["findings"] == []
+
+
 def test_stats_leave_the_hand_under_way_out_as_not_finished(tmp_path: Path) -> None:
     journal = tmp_path / "j"
     scripted(journal, ITA, OPENED_AND_WON)
