@@ -4,8 +4,8 @@ One PHH file a hand (:data:`HAND_FILE`: ``hand-0001.phh`` …), which any PHH re
 dealer's own files, which are no hand histories: :data:`SESSION_FILE` (the table between hands),
 the session file as it stood before each ``next`` (:data:`KEPT_SESSION_FILE`), :data:`LOCK_FILE`
 (one dealer per journal) and :data:`HISTORY_FILE` (the prompt's history). ``validate`` reads a
-journal folder's hands and leaves the dealer's own files alone (:func:`dealer_files`); the hand of
-the last file may still be under way (:func:`current_hand_file`).
+journal folder's hands and leaves the dealer's own files alone (:func:`dealer_files`); the current
+hand, the last, may still be under way (:func:`current_hand_file`).
 """
 
 from __future__ import annotations

@@ -79,12 +79,13 @@ def test_once_shown_the_hand_is_over_and_checked_as_any_finished_hand(tmp_path: 
     scripted(journal, ITA, OPENED_AND_WON + [OPENERS])
     code, out = validate(journal)
     assert code == 0 and "under way" not in out, out
-    scripted_more = tmp_path / "k"
-    scripted(scripted_more, ITA, OPENED_AND_WON + [OPENERS, "next", "deal", "chip"])
-    code, out = validate(scripted_more)
+    later = tmp_path / "k"
+    scripted(later, ITA, OPENED_AND_WON + [OPENERS, "next", "deal", "chip"])
+    code, out = validate(later)
     assert code == 0, out
     assert "2 hands in 2 files: 2 clean" in out
-    assert f"1 hand under way in a dealer's journal, checked as far as it is played: {scripted_more}/hand-0002.phh\n" in out
+    said = "1 hand under way in a dealer's journal, checked as far as it is played"
+    assert f"{said}: {later}/hand-0002.phh\n" in out
 
 
 def test_a_fault_already_in_the_hand_under_way_is_still_reported(tmp_path: Path) -> None:

@@ -120,7 +120,7 @@ def status(
         record, file = _journal_hand(file, hand)
     else:
         record = _last_hand(file, hand)
-    result = replay(record, under_way=is_current_hand(file))  # a journal's current hand may still be played
+    result = replay(record, under_way=is_current_hand(file))  # a journal's current hand may be under way
     state = result.state
     errors = [f for f in result.findings if f.is_error]
     if state is None:
@@ -157,8 +157,8 @@ def status(
             lines.append(f"{legal.lone_check}: check (optional, RULES.md §7.1)")
         elif player is None:
             opener = state.openers_due()
-            lines.append("the hand is over" if result.complete else
-                         f"{opener} opened and must show the openers (RULES.md §10.2)" if opener else "nobody is to act")
+            lines.append("the hand is over" if result.complete else "nobody is to act" if opener is None
+                         else f"{opener} opened and must show the openers (RULES.md §10.2)")
         lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in stacks.items()))
         if drawn:
             lines.append("drawn: " + " · ".join(f"{n} {draws_text(c)}" for n, c in drawn.items()))
