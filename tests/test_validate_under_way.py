@@ -230,7 +230,7 @@ def _command(rng: random.Random, session, shown: set[int]) -> str | None:
     return word if word not in ("bet", "raise") else "call"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
 def test_a_journal_validates_clean_at_every_moment_of_a_legal_evening(game: str, seed: int, players: int) -> None:
     """Whatever the game and wherever the dealer stands (a bet to call, a draw, a showdown half
