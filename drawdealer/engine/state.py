@@ -266,6 +266,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         return self.phase == COMPLETE
 
     @property
+    def is_over(self) -> bool:
+        """The hand is over: played to its end (:attr:`is_complete`) and, in an Italian deal, the
+        opener's openers shown (RULES.md §9.2, §10.2). Until then the dealer's ``next`` waits."""
+        return self.phase == COMPLETE and self.openers_due() is None
+
+    @property
     def actor(self) -> str | None:
         """Who must act now (bet, draw or show), None in set-up or when the hand is over."""
         i = self._current()

@@ -469,7 +469,7 @@ class DealerSession:
                 words[word] = dealt if word in ("show", "muck") else ()
         if words.keys() & {"call", "bet", "raise"}:
             words["allin"] = ()
-        if view.finished and not self.state.openers_due():
+        if self.state.is_over:
             words["next"] = ()
         try:
             roster = self.ended()[0]  # with the session commands typed so far
