@@ -1,5 +1,6 @@
 """A dealer's journal's current hand may still be under way: ``validate`` and ``status`` check it as
-far as it is played, never for what is only due at a hand's end.
+far as it is played, never for what is only due at a hand's end; ``ledger`` counts it only once it
+is over.
 
 The journal's ``session.toml`` names the hand the table is on (``hand``); every hand before it was
 closed by ``next``, which the dealer refuses until the hand is over: played to its end and, in an
@@ -146,6 +147,27 @@ def test_stats_leave_the_hand_under_way_out_as_not_finished(tmp_path: Path) -> N
     assert result.exit_code == 0, result.stdout
     hands = json.loads(result.stdout)["hands"]
     assert hands["left_out"]["not_finished"] == 1 and hands["left_out"]["with_errors"] == 0
+
+
+def test_the_ledger_counts_the_hand_once_the_openers_are_shown(tmp_path: Path) -> None:
+    """Ann took the pot but has not shown her openers: she may be a false opener (§10.2), so the
+    ledger leaves the hand out, stacks as it started, and its line says what it waits for; once she
+    shows, the hand is counted and Dan owes her the invito."""
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_WON)
+    result = RUNNER.invoke(app, ["ledger", "--hands", "--json", str(journal)])
+    assert result.exit_code == 0, result.stdout
+    book = json.loads(result.stdout)
+    assert book["hand_under_way"] == 1 and book["hands"] == 0 and book["transfers"] == []
+    assert {p["name"]: p["net"] for p in book["players"]} == {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 0}
+    assert book["hand_list"][0]["under_way"] == "Ann to show the openers"
+    assert "under way (Ann to show the openers)" in RUNNER.invoke(app, ["ledger", "--hands", str(journal)]).stdout
+
+    shown = tmp_path / "shown"
+    scripted(shown, ITA, OPENED_AND_WON + [OPENERS])
+    book = json.loads(RUNNER.invoke(app, ["ledger", "--json", str(shown)]).stdout)
+    assert book["hand_under_way"] is None and book["hands"] == 1
+    assert {p["name"]: p["net"] for p in book["players"]} == {"Ann": 10, "Bob": 0, "Cid": 0, "Dan": -10}
 
 
 # --------------------------------------------------------------------------- the pieces
