@@ -68,7 +68,9 @@ _SPLITTABLE = ("utf-8", "utf-8-sig")  # encodings where a byte range starting af
 
 @record
 class HandReport:
-    """One hand of a file and its findings; ``status`` is ``replayed``, ``skipped`` or ``unparsed``."""
+    """One hand of a file and its findings; ``status`` is ``replayed``, ``skipped``, ``unparsed``
+    or ``under_way``: a dealer's journal's hand still being played, replayed as far as it is played
+    (:func:`~drawdealer.engine.replay.replay`'s ``under_way``: nothing due at its end is asked yet)."""
 
     file: str
     hand_id: str | None
@@ -148,7 +150,9 @@ class Task:
     """One unit of work: a whole file, or the byte range ``[start, end)`` of a PokerStars file.
     ``file`` names it in reports, ``path`` is where it is read (standard input's copy, see
     :mod:`drawdealer.inputs`), unless its bytes travel with it in ``data`` (``--ship`` to a
-    cluster's workers, :mod:`drawdealer.cluster`; ``validate_bytes``)."""
+    cluster's workers, :mod:`drawdealer.cluster`; ``validate_bytes``). ``under_way``: the file is
+    a dealer's journal's current hand, which may still be being played
+    (:func:`drawdealer.journal_files.is_current_hand`)."""
 
     file: str
     path: str
@@ -158,6 +162,7 @@ class Task:
     end: int | None = None
     size: int = 0
     data: bytes | None = None
+    under_way: bool = False
 
 
 def _shift(findings: tuple[Finding, ...], lines: int) -> tuple[Finding, ...]:
@@ -215,9 +220,11 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
 
     ``-`` and ``/dev/fd/N`` are read once into a temporary copy (:func:`drawdealer.inputs.readable`)."""
     from drawdealer import inputs
+    from drawdealer.journal_files import is_current_hand
     from drawdealer.parsers import sniff
 
     chunk = chunk or CHUNK_BYTES
+    current: dict[str, str | None] = {}  # each folder's journal's current hand file, for is_current_hand
     for item in expand(paths):
         if isinstance(item, _NOT_READ):
             yield item
@@ -259,7 +266,8 @@ def plan(paths: Iterable[str | Path], *, chunk: int | None = None) -> Iterator[T
                 yield Task(file=name, path=str(path), format=sniffed.format, encoding=encoding, start=start, end=end,
                            size=end - start)
         else:
-            yield Task(file=name, path=str(path), format=sniffed.format, encoding=sniffed.encoding, size=size)
+            yield Task(file=name, path=str(path), format=sniffed.format, encoding=sniffed.encoding, size=size,
+                       under_way=is_current_hand(path, current))
 
 
 def expand(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool] | FileProblem | PassedOver]:
@@ -395,7 +403,7 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
     except (OSError, FormatError) as exc:
         yield FileProblem(file=name, message=getattr(exc, "strerror", None) or str(exc))
         return
-    replayer = _Replayer(name, game, offset)
+    replayer = _Replayer(name, game, offset, task.under_way)
     folded = tally() if tally is not None else None
     while True:
         try:
@@ -424,12 +432,13 @@ def _run(task: Task, game: str | None, counter: list[int], offset: int = 0,
 
 class _Replayer:
     """The report of each hand a task's reader yields, in order: consecutive Italian deals chained
-    in one :class:`~drawdealer.engine.replay.Session` (RULES.md §10), every other hand alone."""
+    in one :class:`~drawdealer.engine.replay.Session` (RULES.md §10), every other hand alone;
+    ``under_way``: the task's hand may still be being played (:attr:`Task.under_way`)."""
 
-    def __init__(self, name: str, game: str | None, offset: int) -> None:
+    def __init__(self, name: str, game: str | None, offset: int, under_way: bool = False) -> None:
         from drawdealer.engine.replay import Session, replay
 
-        self.name, self.game, self.offset = name, game, offset
+        self.name, self.game, self.offset, self.under_way = name, game, offset, under_way
         self.session: Session | None = None
         self.new_session, self.replay = Session, replay
         self.italian_games: dict[str, bool] = {}
@@ -440,15 +449,17 @@ class _Replayer:
         name, offset = self.name, self.offset
         if isinstance(result, HandRecord):
             record = result if self.game is None else replace(result, game=self.game)
+            under_way = self.under_way
             if self._italian(record.game):
                 self.session = self.session or self.new_session()
-                outcome = self.session.replay(record)
+                outcome = self.session.replay(record, under_way=under_way)
             else:
                 self.session = None
-                outcome = self.replay(record)
+                outcome = self.replay(record, under_way=under_way)
             findings = outcome.findings
             return _report(name, record.hand_id, record.line + offset, outcome.game,
-                           _shift(findings, offset) if offset and findings else findings), record, outcome
+                           _shift(findings, offset) if offset and findings else findings,
+                           "under_way" if under_way and not outcome.complete else "replayed"), record, outcome
         self.session = None
         if isinstance(result, Skipped):
             return HandReport(file=name, hand_id=result.hand_id or None, line=result.line, game=result.game,

@@ -67,5 +67,6 @@ def test_openers_due_names_the_italian_opener_until_he_shows():
     opened = ["D invito 10", "A bet 10", "B fold", "C fold", "D fold"]
     state = hand("ITA", players, "D", opened)
     assert state.is_complete and state.openers_due() == "A"
+    assert not state.is_over  # played to its end, but not over until the opener shows (§9.2, §10.2)
     state.apply(action("A show JhJd9c8s7h"))
-    assert state.openers_due() is None
+    assert state.openers_due() is None and state.is_over

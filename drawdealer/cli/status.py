@@ -114,12 +114,13 @@ def status(
     from drawdealer.cli.deal.table import legal_now, pot_limited as pot_set, result_notes
     from drawdealer.cli.deal.view import choices, draws_text, drawn_counts, legal_json
     from drawdealer.engine.replay import replay
+    from drawdealer.journal_files import is_current_hand
 
     if file.is_dir():
         record, file = _journal_hand(file, hand)
     else:
         record = _last_hand(file, hand)
-    result = replay(record)
+    result = replay(record, under_way=is_current_hand(file))  # a journal's current hand may be under way
     state = result.state
     errors = [f for f in result.findings if f.is_error]
     if state is None:
@@ -155,7 +156,9 @@ def status(
         if legal.lone_check is not None:  # beside the next to act, who may be drawing already
             lines.append(f"{legal.lone_check}: check (optional, RULES.md §7.1)")
         elif player is None:
-            lines.append("the hand is over" if state.is_complete else "nobody is to act")
+            opener = state.openers_due()
+            lines.append("the hand is over" if result.complete else "nobody is to act" if opener is None
+                         else f"{opener} opened and must show the openers (RULES.md §10.2)")
         lines.append("stacks: " + ", ".join(f"{n} {money(s)}" for n, s in stacks.items()))
         if drawn:
             lines.append("drawn: " + " · ".join(f"{n} {draws_text(c)}" for n, c in drawn.items()))

@@ -245,6 +245,7 @@ def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: b
     skipped_games: Counter[str] = Counter()
     problems: list[FileProblem] = []
     passed: list[PassedOver] = []
+    under_way: list[str] = []  # the files of journals' hands still being played
     seen_files: set[str] = set()
     current_file = None
     printer: Wrapped | None = None  # made at the first flagged hand: its console, width and kind asked once
@@ -272,6 +273,8 @@ def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: b
                 reason = item.findings[0].details.get("reason") if item.findings else None
                 skipped_games[f"{item.game or '?'}" + _SKIP_LABELS.get(reason, "")] += 1
                 continue
+            if item.status == "under_way":
+                under_way.append(item.file)
             if not item.findings:
                 counts["clean"] += 1
                 continue
@@ -295,7 +298,7 @@ def _human(files: list[Path], game: str | None, where: dict[str, Any], strict: b
         raise failed[0]
     n_files = len(seen_files | {p.file for p in problems})
     _print_passed_over(console, passed)
-    _print_summary(console, n_files, counts, codes, skipped_games, problems, strict)
+    _print_summary(console, n_files, counts, codes, skipped_games, problems, strict, under_way)
     unreadable = problems or any(p.unreadable for p in passed) or counts["internal"]
     return (2 if unreadable else 1 if counts["errors"] else 0), counts["read"]
 
@@ -336,6 +339,8 @@ def _print_hand(printer: Wrapped, report: Any) -> None:
             (f"  line {report.line}", "")]
     if report.game:
         head.append((f"  {shown(report.game)}", "dim"))
+    if report.status == "under_way":
+        head.append(("  under way", "dim"))
     printer.indented(head, 2, "bold")
     for f, follows in root_first(report.findings):
         severity, error = _SEVERITY[f.code]
@@ -423,8 +428,9 @@ def _print_passed_over(console: PlainConsole, passed: list[Any]) -> None:
 
 
 def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any, skipped_games: Any,
-                   problems: list[Any], strict: bool) -> None:
-    """``3 hands in 1 file: 2 clean, 1 with errors``, then what was skipped and the findings by code."""
+                   problems: list[Any], strict: bool, under_way: list[str]) -> None:
+    """``3 hands in 1 file: 2 clean, 1 with errors``, then the hands still under way (a dealer's
+    journal's current hand, ``validate.HandReport``), what was skipped and the findings by code."""
     parts = [f"{counts['clean']:,} clean"]
     parts += [f"{counts[key]:,} {label}" for key, label in (("errors", "with errors"),
                                                               ("warnings", "with warnings only"),
@@ -433,6 +439,12 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line(f"{counted(counts['read'], 'hand')} in {counted(n_files, 'file')}: {', '.join(parts)}")
     else:
         console.line("no hand read")
+    if under_way:
+        one = len(under_way) == 1
+        files = ", ".join(shown(_shown_path(file)) for file in under_way)
+        where, checked = ("a dealer's journal", "it is") if one else ("dealers' journals", "they are")
+        console.line(f"{counted(len(under_way), 'hand')} under way in {where}, checked as far as {checked} played: "
+                     f"{files}")
     if problems:
         console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
     if counts["internal"]:

@@ -15,7 +15,7 @@ rankings should treat the int as opaque and use :func:`rank_value`, :func:`suit_
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 Card = int
 
@@ -81,6 +81,12 @@ def suit_of(card: Card) -> str:
 def card_str(card: Card) -> str:
     """Canonical two-character form, e.g. ``Th`` (RULES.md §1.1)."""
     return _NAME_OF[card]
+
+
+def cards_not_in(cards: Iterable[Card], held: Collection[Card]) -> list[Card]:
+    """The cards of ``cards`` that are not among ``held``, in their order (a function of its own: a
+    comprehension in a hot method would make its locals closure cells)."""
+    return [c for c in cards if c not in held]
 
 
 def cards_str(cards: Iterable[Card], sep: str = " ") -> str:

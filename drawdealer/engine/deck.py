@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection, Sequence
 
-from drawdealer.engine.cards import Card, card_str, cards_str
+from drawdealer.engine.cards import Card, card_str, cards_not_in, cards_str
 from drawdealer.engine.frozen import maker, record
 from drawdealer.engine.options import Options
 from drawdealer.engine.problems import Problem
@@ -195,7 +195,7 @@ class DeckState:
             return []  # a shown hand that is the tracked hand
         problems = [] if in_deck else self._not_in_deck(cards)
         if replace_hand:
-            missing = [c for c in hand if c not in cards] if hand else []
+            missing = cards_not_in(hand, cards) if hand else []
             if missing or len(cards) != self.size:
                 name = self.names[player]
                 problems.append(Problem("SHOWDOWN_HAND_MISMATCH",
@@ -204,11 +204,11 @@ class DeckState:
                                         expected=cards_str(hand), actual=cards_str(cards), data={"seat": name}))
             for c in missing:
                 where.pop(c, None)
-            fresh = [c for c in cards if c not in hand] if hand else cards
+            fresh = cards_not_in(cards, hand) if hand else cards
             self.hands[player] = list(cards)
             self.unknown[player] = 0
         else:
-            fresh = [c for c in cards if c not in hand]
+            fresh = cards_not_in(cards, hand)
             hand.extend(fresh)
             self.unknown[player] = max(0, self.unknown[player] - len(fresh))
             if len(hand) > self.size:

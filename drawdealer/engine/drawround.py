@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from drawdealer.engine.cards import Card, card_str
+from drawdealer.engine.cards import Card, card_str, cards_not_in
 from drawdealer.engine.deck import DECLARED, DONE, PROTECTED
 from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import BETTING, DRAW, SETUP
@@ -22,8 +22,7 @@ class DrawRound(HandFields):
     def _begin_draw(self) -> None:
         self.phase = DRAW
         if self.italian and self.opts.it_draw_order_start == "OPENER":
-            start = self._from_opener()
-            order = [(start + j) % self.n for j in range(self.n)]
+            order = self.after[self._from_opener() - 1]  # clockwise from the opener's seat
         else:
             order = self.order
         folded = self.folded
@@ -104,7 +103,7 @@ class DrawRound(HandFields):
                                     expected=count, actual=got, data=details))
         deck = self.deck
         if a.kept is not None:
-            fresh = [c for c in a.kept if c not in deck.hands[i]]
+            fresh = cards_not_in(a.kept, deck.hands[i])
             if fresh:
                 problems += deck.reveal(i, fresh)
         opener = self.italian and i == self.opener

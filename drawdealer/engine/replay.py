@@ -35,7 +35,8 @@ class ReplayResult:
     """The findings of one hand, in event order, and the state it ended in.
 
     ``complete`` is False for a history that stops mid-hand with no result claimed (a partial
-    hand: no award checks). ``settlement`` is None when the hand could not be settled.
+    hand: no award checks), and for a hand still under way (``replay(under_way=True)``).
+    ``settlement`` is None when the hand could not be settled.
     """
 
     hand_id: str
@@ -101,9 +102,15 @@ def _button(record: HandRecord) -> str | None:
     return record.button
 
 
-def replay(record: HandRecord, *, options: Options | None = None, carry: ItalianCarry | None = None) -> ReplayResult:
+def replay(record: HandRecord, *, options: Options | None = None, carry: ItalianCarry | None = None,
+           under_way: bool = False) -> ReplayResult:
     """Replay one hand and check its claims (module docstring). ``options`` are the caller's base
-    (a site's house rules); ``record.options`` override them."""
+    (a site's house rules); ``record.options`` override them.
+
+    ``under_way``: the hand may still be being played (a dealer's journal's current hand). Unless
+    the replay finds it over (``HandState.is_over``), its history stops where the play stands: the
+    faults of its actions are reported, but nothing due only at a hand's end is asked of it (the
+    opener's show, RULES.md §9.2, §10.2; the award and what the record claims of it, §11.5)."""
     findings: list[Finding] = []
     hid = record.hand_id
     try:
@@ -132,15 +139,16 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None
-    if not state.aborted:
+    waiting = under_way and not state.is_over
+    if not state.aborted and not waiting:
         if state.phase != COMPLETE and claimed:
             findings += state.abandon()
         if state.phase == COMPLETE:
             findings += state.finish()
             settlement = _check_claims(state, record, findings)
     return _new_result(hand_id=hid, game=spec.id, findings=link_causes(findings) if findings else (),
-                        settlement=settlement, street=state.street, complete=state.phase == COMPLETE,
-                        aborted=state.aborted, state=state)
+                        settlement=settlement, street=state.street,
+                        complete=state.phase == COMPLETE and not waiting, aborted=state.aborted, state=state)
 
 
 _OPTIONS: dict[tuple, tuple[Options, Options]] = {}
@@ -444,8 +452,8 @@ class Session:
         self.previous: HandRecord | None = None
         self.carry: ItalianCarry | None = None
 
-    def replay(self, record: HandRecord) -> ReplayResult:
-        """Replay the next hand of the session."""
+    def replay(self, record: HandRecord, *, under_way: bool = False) -> ReplayResult:
+        """Replay the next hand of the session (``under_way``: see :func:`replay`)."""
         previous, carry = self.previous, self.carry
         extra: list[Finding] = []
         if previous is not None:
@@ -463,7 +471,7 @@ class Session:
                                      f"into this deal, the record says {money(recorded.pot, currency)}",
                                      hand_id=record.hand_id, line=record.line, street="SETUP", expected=carry.pot,
                                      actual=recorded.pot, currency=currency))
-        result = replay(record, options=self.options, carry=carry)
+        result = replay(record, options=self.options, carry=carry, under_way=under_way)
         if extra:
             result = ReplayResult(hand_id=result.hand_id, game=result.game,
                                   findings=link_causes(extra + list(result.findings)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
 
-from drawdealer.engine.cards import Card, card_str, cards_str
+from drawdealer.engine.cards import Card, card_str, cards_not_in, cards_str
 from drawdealer.engine.handfields import HandFields
 from drawdealer.engine.phases import COMPLETE, SHOWDOWN
 from drawdealer.engine.problems import Problem
@@ -65,7 +65,7 @@ class Showdown(HandFields):
             elif self.phase == COMPLETE and not self.folded[i] and len(cards) == self.spec.hand_size:
                 problems += self._reveal_shown(i, cards)
             else:
-                problems += self.deck.reveal(i, [c for c in cards if c not in self.deck.hands[i]])
+                problems += self.deck.reveal(i, cards_not_in(cards, self.deck.hands[i]))
         return problems
 
     def _reveal_shown(self, i: int, cards: tuple[Card, ...]) -> list[Problem]:

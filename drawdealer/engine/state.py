@@ -26,7 +26,7 @@ from operator import attrgetter
 from typing import Iterable, Sequence
 
 from drawdealer.engine.betting import fixed_limit_unit
-from drawdealer.engine.cards import Card, full_deck, italian_deck
+from drawdealer.engine.cards import Card, cards_not_in, full_deck, italian_deck
 from drawdealer.engine.copying import copy_of, slots
 from drawdealer.engine.deck import DeckState
 from drawdealer.engine.drawround import DrawRound
@@ -266,6 +266,12 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
         return self.phase == COMPLETE
 
     @property
+    def is_over(self) -> bool:
+        """The hand is over: played to its end (:attr:`is_complete`) and, in an Italian deal, the
+        opener's openers shown (RULES.md §9.2, §10.2). Until then the dealer's ``next`` waits."""
+        return self.phase == COMPLETE and self.openers_due() is None
+
+    @property
     def actor(self) -> str | None:
         """Who must act now (bet, draw or show), None in set-up or when the hand is over."""
         i = self._current()
@@ -353,8 +359,8 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                 return
             street = self.street
             problems = handlers[action.kind](self, i, action)
-            if problems:
-                findings += [self._finding(p, action, street, event) for p in problems]
+            for problem in problems:  # a loop, not a comprehension: no closure cells in this loop
+                findings.append(self._finding(problem, action, street, event))
             event += 1
         self.events = event
 
@@ -497,7 +503,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                                     expected=size, actual=a.count, data={"seat": self.names[i]}))
         if cards:
             hand = self.deck.hands[i]
-            problems += self.deck.reveal(i, [c for c in cards if c not in hand] if hand else cards)
+            problems += self.deck.reveal(i, cards_not_in(cards, hand) if hand else cards)
             if self.k == 0 and self.italian and i == self.opener and len(self.deck.hands[i]) == size:
                 self.predraw[i] = tuple(self.deck.hands[i])
         return problems

@@ -117,8 +117,7 @@ def table_state(session: DealerSession, *, journal: str, evening: EveningStats) 
 
 def hand_over(session: DealerSession) -> bool:
     """The hand is over: played to its end, and an Italian opener's openers shown (RULES.md §10.2)."""
-    state = session.state
-    return state.is_complete and state.openers_due() is None
+    return session.state.is_over
 
 
 def between_hands(session: DealerSession) -> bool:

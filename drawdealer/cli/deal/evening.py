@@ -79,8 +79,11 @@ HEADER = f"{'hand':>4}  {'game':<9} {'pot':>7}  {'showdown':<8}  won by"
 def hand_line(number: int, result: ReplayResult) -> HandLine:
     """The line of hand ``number`` from its replay."""
     state = result.state
-    if state is None or not state.is_complete:
-        street = "before the deal" if result.street == "SETUP" else result.street
+    if state is None or not state.is_over:
+        if state is not None and state.is_complete:  # played out, the opener's openers still to show (§10.2)
+            street = f"{state.openers_due()} to show the openers"
+        else:
+            street = "before the deal" if result.street == "SETUP" else result.street
         return HandLine(number=number, game=result.game, pot=0, winners={}, showdown=False, under_way=street)
     settled = state.settle()
     winners = {name: settled.collected[name] for name in state.names if settled.collected.get(name)}

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
-from drawdealer.journal_files import KEPT_SESSION_FILE, SESSION_FILE
+from drawdealer.journal_files import HAND_FILE, KEPT_SESSION_FILE, SESSION_FILE
 from drawdealer.parsers import limits
 
 
@@ -40,7 +40,7 @@ class Journal:
 
     def hand_path(self, number: int) -> Path:
         """The PHH file of hand ``number`` (1-based)."""
-        return self.directory / f"hand-{number:04d}.phh"
+        return self.directory / HAND_FILE.format(number)
 
     def exists(self) -> bool:
         """True when the directory already holds a session."""

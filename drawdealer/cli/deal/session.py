@@ -393,13 +393,14 @@ class DealerSession:
 
     def ended(self) -> tuple[Roster, int, int, int]:
         """The table as the next deal will find it, and the evening so far: the stacks this hand
-        ended with (while it is under way, those it started with), every session command typed
-        applied; the rake, the hands played and the chips left in the middle (RULES.md §9.5, §10)."""
+        ended with (while it is under way, an Italian opener's openers still to show included, those
+        it started with), every session command typed applied; the rake, the hands played and the
+        chips left in the middle (RULES.md §9.5, §10)."""
         info, state = self.info, self.state
         accounts = dict(info.accounts or {})
         seats, rake, hands = info.seats, info.rake, info.hands_played
         middle = int(info.carry.get("pot", 0)) if self.spec.is_italian else 0
-        if state.is_complete:
+        if state.is_over:
             settled = state.settle()
             seats = tuple((n, settled.final_stacks.get(n, stack)) for n, stack in seats)
             for name in self.names:
@@ -469,7 +470,7 @@ class DealerSession:
                 words[word] = dealt if word in ("show", "muck") else ()
         if words.keys() & {"call", "bet", "raise"}:
             words["allin"] = ()
-        if view.finished and not self.state.openers_due():
+        if self.state.is_over:
             words["next"] = ()
         try:
             roster = self.ended()[0]  # with the session commands typed so far
@@ -496,7 +497,7 @@ class DealerSession:
         """The evening's accounts now (:meth:`ended`)."""
         roster, rake, hands, middle = self.ended()
         return Ledger.of(roster, rake=rake, hands=hands, middle=middle,
-                         under_way=None if self.state.is_complete else self.info.hand)
+                         under_way=None if self.state.is_over else self.info.hand)
 
 
 ANSWERS: dict[Verb, Callable[[DealerSession, Command], Reply | TableView]] = {
