@@ -11,12 +11,11 @@ alone; ``bench/plain_frozen.py``, installed before drawdealer is imported), all 
 three-hand file, human and JSON, and ``showdown``) give the median of ``--runs`` rounds, beside
 ``python -c pass``; ``validate --format json --jobs 1`` of ``--hands`` hands generated as
 ``bench_validate.py``'s file, and of the same hands in PHH (one ``.phhs`` file), the median of
-``--repeat``. Each row gives the wall, then the CPU
-milliseconds as shipped, and each plain version's as a ratio to it (above 1: the layer saves
-time), for the start-up also above ``python -c pass``; with ``--instructions``, the same in
-instructions counted by valgrind's callgrind, one run each (steady on a busy machine). Before
-timing, each command's output with each plain version is checked to be the shipped one's, byte for
-byte.
+``--repeat``. Each row gives the wall, then the CPU milliseconds as shipped, and each plain
+version's as a ratio to it (above 1: the layer saves time), for the start-up also above ``python
+-c pass``; with ``--instructions``, the same in instructions counted by valgrind's callgrind, one
+run each (steady on a busy machine). Before timing, each command's output with each plain version
+is checked to be the shipped one's, byte for byte.
 """
 
 from __future__ import annotations
