@@ -31,11 +31,11 @@ What this buys, each layer measured side by side against its plain version on th
 (``python bench/bench_frozen.py --instructions``): with the records declared by
 ``dataclass(frozen=True, slots=True, kw_only=True)``, ``drawdealer validate FILE`` of a three-hand
 file takes 1.35-1.46 times the CPU time and 1.59 times the instructions (the records save about a
-third of it, all in the start-up); ``showdown`` 1.03-1.08 times the time; ``validate`` of 2,000
+third of it, all in the start-up); ``showdown`` 1.01-1.08 times the time; ``validate`` of 2,000
 hands 1.04-1.05 times the instructions. With every :func:`maker` builder a plain keyword call of
-its class (drafts aside), ``validate`` of 2,000 PHH hands takes 1.21 times the instructions
-(1.05-1.18 times the CPU time), of the same hands in PokerStars text 1.06 times (1.15-1.26 times
-the CPU time); a start-up about the same.
+its class (drafts aside), ``validate`` of 2,000 PHH hands takes 1.21 times the instructions, of the
+same hands in PokerStars text 1.06-1.07 times (the CPU time 1.02-1.41 times, moving from run to
+run); a start-up about the same.
 
 To add a field to a record: declare it in the class body with its type and default, as in a
 dataclass. Every constructor, :func:`replace`, equality, hash, repr and pickling follow from the
