@@ -14,7 +14,7 @@ three-hand file, human and JSON, and ``showdown``) give the median of ``--runs``
 ``--repeat``. Each row gives the wall, then the CPU milliseconds as shipped, and each plain
 version's as a ratio to it (above 1: the layer saves time), for the start-up also above ``python
 -c pass``; with ``--instructions``, the same in instructions counted by valgrind's callgrind, one
-run each (steady on a busy machine). Before timing, each command's output with each plain version
+run each (a count does not move with the wall clock's noise). Before timing, each command's output with each plain version
 is checked to be the shipped one's, byte for byte.
 """
 

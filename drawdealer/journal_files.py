@@ -11,6 +11,7 @@ hand, the last, may still be under way (:func:`current_hand_file`).
 from __future__ import annotations
 
 import os
+import stat
 from typing import Any
 
 HAND_FILE = "hand-{:04d}.phh"
@@ -36,8 +37,11 @@ def current_hand_file(folder: str | os.PathLike[str]) -> str | None:
     then all taken as finished."""
     from drawdealer.parsers import limits
 
+    path = os.path.join(folder, SESSION_FILE)
     try:
-        hand = limits.toml_loads(limits.read_text(os.path.join(folder, SESSION_FILE))).get("hand")
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device is no session file: never opened
+            return None
+        hand = limits.toml_loads(limits.read_text(path)).get("hand")
     except (OSError, ValueError):  # missing, unreadable, not UTF-8, not TOML
         return None
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
@@ -48,13 +52,17 @@ def current_hand_file(folder: str | os.PathLike[str]) -> str | None:
 def is_current_hand(path: str | os.PathLike[str], folders: dict[str, str | None] | None = None) -> bool:
     """Whether ``path`` is the file of its folder's journal's current hand (:func:`current_hand_file`),
     named or found in the folder. ``folders`` keeps what each folder's session file says, read once,
-    for a caller that asks of many files."""
+    for a caller that asks of many files; a file not named as a hand file is none, and its folder's
+    session file is not read."""
+    name = os.path.basename(path)
+    if not (name.startswith("hand-") and name.endswith(".phh")):
+        return False
     folder = os.path.dirname(path) or os.curdir
     if folders is None:
         folders = {}
     if folder not in folders:
         folders[folder] = current_hand_file(folder)
-    return folders[folder] == os.path.basename(path)
+    return folders[folder] == name
 
 
 def file_signature(path: str | os.PathLike[str]) -> Any:

@@ -435,7 +435,7 @@ class _Replayer:
     in one :class:`~drawdealer.engine.replay.Session` (RULES.md §10), every other hand alone;
     ``under_way``: the task's hand may still be being played (:attr:`Task.under_way`)."""
 
-    def __init__(self, name: str, game: str | None, offset: int, under_way: bool = False) -> None:
+    def __init__(self, name: str, game: str | None, offset: int, under_way: bool) -> None:
         from drawdealer.engine.replay import Session, replay
 
         self.name, self.game, self.offset, self.under_way = name, game, offset, under_way

@@ -245,7 +245,7 @@ def test_9_to_10_a_journal_is_validated_listed_and_looked_up_by_hand(tmp_path: P
         "hand  game          pot  showdown  won by",
         "   1  27TD-FL         2  no        Cy 2",
         "   2  27TD-FL         6  yes       Cy 6",
-        "   3  27TD-FL                      under way (before the deal)"]
+        "   3  27TD-FL                      under way (B1)"]  # next posted the blinds and dealt: B1 is on
     looked_up = drawdealer("status", str(journal), "--hand", "2")
     assert looked_up.returncode == 0, looked_up.stderr
     lines = looked_up.stdout.splitlines()

@@ -14,12 +14,15 @@ compared with anything (RULES.md §11.5).
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -61,7 +64,7 @@ def test_the_hand_waiting_for_the_openers_is_under_way_not_a_fault(tmp_path: Pat
     assert code == 0, out
     assert "IT_OPENER_DID_NOT_SHOW" not in out
     assert "1 hand in 1 file: 1 clean" in out
-    assert f"1 hand under way in a dealer's journal, checked as far as it is played: {journal}/hand-0001.phh\n" in out
+    assert f"1 hand under way in a dealer's journal, checked as far as it is played:\n  {journal}/hand-0001.phh\n" in out
     assert findings(journal) == {"hand-0001.phh": []}
     assert validate(journal / "hand-0001.phh", fmt="json")[0] == 0  # the file named: the same hand under way
 
@@ -86,7 +89,7 @@ def test_once_shown_the_hand_is_over_and_checked_as_any_finished_hand(tmp_path: 
     assert code == 0, out
     assert "2 hands in 2 files: 2 clean" in out
     said = "1 hand under way in a dealer's journal, checked as far as it is played"
-    assert f"{said}: {later}/hand-0002.phh\n" in out
+    assert f"{said}:\n  {later}/hand-0002.phh\n" in out
 
 
 def test_a_fault_already_in_the_hand_under_way_is_still_reported(tmp_path: Path) -> None:
@@ -168,6 +171,63 @@ def test_the_ledger_counts_the_hand_once_the_openers_are_shown(tmp_path: Path) -
     book = json.loads(RUNNER.invoke(app, ["ledger", "--json", str(shown)]).stdout)
     assert book["hand_under_way"] is None and book["hands"] == 1
     assert {p["name"]: p["net"] for p in book["players"]} == {"Ann": 10, "Bob": 0, "Cid": 0, "Dan": -10}
+
+
+def test_status_json_says_the_hand_waits_for_the_openers(tmp_path: Path) -> None:
+    """``status --json`` of the journal: not complete while Ann's openers are due (as the text
+    says), and the pot not yet paid into her stack; after her show, complete and paid."""
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_WON)
+    out = json.loads(RUNNER.invoke(app, ["status", "--json", str(journal)]).stdout)
+    assert (out["complete"], out["openers_due"], out["findings"]) == (False, "Ann", [])
+    assert out["stacks"]["Ann"] == 200 and out["stacks"]["Dan"] == 190  # the invito is in the pot, unpaid
+    shown = tmp_path / "shown"
+    scripted(shown, ITA, OPENED_AND_WON + [OPENERS])
+    out = json.loads(RUNNER.invoke(app, ["status", "--json", str(shown)]).stdout)
+    assert (out["complete"], out["openers_due"]) == (True, None)
+    assert out["stacks"]["Ann"] == 210 and out["stacks"]["Dan"] == 190
+
+
+def test_only_the_current_hand_of_the_ledger_can_be_under_way(tmp_path: Path) -> None:
+    """Hand 1 was closed by ``next``; its file edited so that Ann's show is gone. It is no hand under
+    way (``validate`` flags it IT_OPENER_DID_NOT_SHOW): the ledger lists its pot and winner as
+    before, and only hand 2, the table's, as under way."""
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_WON + [OPENERS, "next", "deal"])
+    first = journal / "hand-0001.phh"
+    first.write_text(first.read_text().replace("  'p1 sm JhJd9c8s7h',\n", ""))
+    assert findings(journal)["hand-0001.phh"] == ["IT_OPENER_DID_NOT_SHOW"]
+    book = json.loads(RUNNER.invoke(app, ["ledger", "--hands", "--json", str(journal)]).stdout)
+    assert [(h["hand"], h["under_way"]) for h in book["hand_list"]] == [(1, None), (2, "B1")]
+    assert book["hand_list"][0]["winners"] == {"Ann": 10}
+
+
+def test_a_fifo_where_the_session_file_would_be_is_never_opened(tmp_path: Path) -> None:
+    """A FIFO named ``session.toml`` is no session file: reading it would wait for a writer forever.
+    ``validate`` of its folder and ``status`` of a hand file beside it finish, the hand taken as
+    finished (no session file says otherwise); a file not named as a hand file never looks for one."""
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_WON)
+    folder = tmp_path / "fifo"
+    folder.mkdir()
+    shutil.copy(journal / "hand-0001.phh", folder / "hand-0001.phh")
+    shutil.copy(journal / "hand-0001.phh", folder / "x.phh")
+    os.mkfifo(folder / "session.toml")
+    for args in (["validate", str(folder)], ["status", str(folder / "hand-0001.phh")], ["status", "x.phh"]):
+        run = subprocess.run([sys.executable, "-m", "drawdealer", *args], capture_output=True, text=True,
+                             timeout=120, cwd=folder)
+        assert run.returncode in (0, 1) and "Traceback" not in run.stderr, (args, run.stderr)
+        if args[0] == "validate":
+            assert "IT_OPENER_DID_NOT_SHOW" in run.stdout
+
+
+def test_the_hand_under_way_is_named_on_a_line_of_its_own_in_a_pipe(tmp_path: Path) -> None:
+    """Piped (80 columns), the summary does not break the path in two."""
+    journal = tmp_path / "j"
+    scripted(journal, ITA, OPENED_AND_WON)
+    run = subprocess.run([sys.executable, "-m", "drawdealer", "validate", str(journal)], capture_output=True,
+                         text=True, timeout=120, env={k: v for k, v in os.environ.items() if k != "COLUMNS"})
+    assert f"\n  {journal}/hand-0001.phh\n" in run.stdout, run.stdout
 
 
 # --------------------------------------------------------------------------- the pieces
@@ -254,6 +314,10 @@ def _command(rng: random.Random, session, shown: set[int]) -> str | None:
 
 @settings(max_examples=25, deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
+# hand 7: P1's last 5 chips are his invito, all in; nobody can open and the dealer deals and ends the
+# deal unopened at once. The hand file names no unseen card, so the replay deals it too
+# (HandState.ready_to_deal) to find it over, as the dealer does.
+@example(game="ITA", seed=242090, players=2)
 def test_a_journal_validates_clean_at_every_moment_of_a_legal_evening(game: str, seed: int, players: int) -> None:
     """Whatever the game and wherever the dealer stands (a bet to call, a draw, a showdown half
     shown, an opener's show due, a hand over before ``next``), the journal validates without an

@@ -129,8 +129,9 @@ def status(
     pot_limited = pot_set(state)
     money = state.money
     actions = hand_words(record.actions) if hand is not None else []
-    result_lines = result_notes(state.settle()) if hand is not None and state.is_complete else []
-    stacks = state.settle().final_stacks if state.is_complete else state.stacks()  # a hand over: pots paid
+    over = result.complete  # played to its end, and a journal's current hand no longer waiting for openers
+    result_lines = result_notes(state.settle()) if hand is not None and over else []
+    stacks = state.settle().final_stacks if over else state.stacks()  # a hand over: pots paid
 
     words = choices(legal, stack=stack, pot_limited=pot_limited) if player is not None else []
     stub = state.deck.stub if state.phase_name not in ("SETUP", "COMPLETE") else None
@@ -140,7 +141,8 @@ def status(
             "file": str(file), "hand": record.hand_id, "game": state.spec.id, "street": state.street,
             "to_act": player, "pot": state.pot,
             "legal": legal_json(legal) if player is not None else None,
-            "choices": words, "stacks": stacks, "stub": stub, "drawn": drawn, "complete": state.is_complete,
+            "choices": words, "stacks": stacks, "stub": stub, "drawn": drawn, "complete": over,
+            "openers_due": state.openers_due(),
             "findings": [f.to_dict() for f in result.findings],
         }
         if hand is not None:

@@ -35,7 +35,7 @@ FIFOs) are passed over and named with the reason; hidden files are not looked at
 A ``drawdealer deal`` journal's current hand (the one its ``session.toml`` names) may still be under
 way: until it is over (an Italian opener's openers shown, RULES.md §9.2, §10.2) its actions are
 checked but nothing due at its end, its heading says ``under way`` and the summary names it
-("1 hand under way in a dealer's journal, checked as far as it is played: j/hand-0003.phh").
+("1 hand under way in a dealer's journal, checked as far as it is played:", then the file).
 
 A hand drawdealer itself fails on (an exception in a reader or the engine: a bug) is that hand's
 ``INTERNAL_ERROR`` finding, with the exception and "please report this hand"; every other hand is

@@ -441,10 +441,10 @@ def _print_summary(console: PlainConsole, n_files: int, counts: Any, codes: Any,
         console.line("no hand read")
     if under_way:
         one = len(under_way) == 1
-        files = ", ".join(shown(_shown_path(file)) for file in under_way)
         where, checked = ("a dealer's journal", "it is") if one else ("dealers' journals", "they are")
-        console.line(f"{counted(len(under_way), 'hand')} under way in {where}, checked as far as {checked} played: "
-                     f"{files}")
+        console.line(f"{counted(len(under_way), 'hand')} under way in {where}, checked as far as {checked} played:")
+        for file in under_way:  # a line each: a path is not broken at the width of a terminal's line
+            console.line(f"  {shown(_shown_path(file))}")
     if problems:
         console.line(f"{counted(len(problems), 'file')} could not be read (named above)")
     if counts["internal"]:

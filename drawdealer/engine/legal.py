@@ -78,6 +78,11 @@ class LegalQueries(HandFields):
 
     __slots__ = ()
 
+    def ready_to_deal(self) -> bool:
+        """The set-up is over and the cards are due (RULES.md §5, §10.6): every forced bet posted and
+        no blind opening left to declare. The dealer deals then (``HandState.start``)."""
+        return self.phase == SETUP and not self.forced_actions() and self.legal_actions().player is None
+
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with amounts (DESIGN.md convention 4)."""
         if self.phase == BETTING and self.to_act >= 0:

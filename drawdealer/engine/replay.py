@@ -139,6 +139,8 @@ def replay(record: HandRecord, *, options: Options | None = None, carry: Italian
     claims = record.claims
     claimed = bool(claims.collected or claims.summary_collected or claims.total_pot is not None or claims.pots)
     settlement = None
+    if under_way and state.ready_to_deal():  # dealt as the dealer deals, at once: a hand file names no unseen card
+        findings += state.start()
     waiting = under_way and not state.is_over
     if not state.aborted and not waiting:
         if state.phase != COMPLETE and claimed:

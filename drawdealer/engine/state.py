@@ -359,7 +359,7 @@ class HandState(ForcedBets, BettingRound, DrawRound, Showdown, Openers, LegalQue
                 return
             street = self.street
             problems = handlers[action.kind](self, i, action)
-            for problem in problems:  # a loop, not a comprehension: no closure cells in this loop
+            for problem in problems:  # a loop, not a comprehension: no closure cells in this method
                 findings.append(self._finding(problem, action, street, event))
             event += 1
         self.events = event

@@ -16,6 +16,7 @@ from drawdealer.cli.deal.journal import Journal
 from drawdealer.engine.frozen import record
 from drawdealer.engine.record import HandRecord
 from drawdealer.engine.replay import ReplayResult, replay
+from drawdealer.journal_files import HAND_FILE, current_hand_file
 
 _UNWON = {"UNOPENED": "nobody opened", "PAROLA": "nobody bet after the draw (parola)",
           "FALSE_OPENER_WOULD_WIN": "{} opened without openers"}
@@ -79,7 +80,7 @@ HEADER = f"{'hand':>4}  {'game':<9} {'pot':>7}  {'showdown':<8}  won by"
 def hand_line(number: int, result: ReplayResult) -> HandLine:
     """The line of hand ``number`` from its replay."""
     state = result.state
-    if state is None or not state.is_over:
+    if state is None or not result.complete:
         if state is not None and state.is_complete:  # played out, the opener's openers still to show (§10.2)
             street = f"{state.openers_due()} to show the openers"
         else:
@@ -95,6 +96,10 @@ def hand_line(number: int, result: ReplayResult) -> HandLine:
 
 
 def evening(journal: Journal) -> Iterator[HandLine]:
-    """Every hand of ``journal`` in order, replayed (:func:`hand_line`); raises :class:`HandFileError`."""
+    """Every hand of ``journal`` in order, replayed (:func:`hand_line`), the current one as a hand
+    that may be under way (``replay(under_way=True)``: every earlier hand was closed by ``next``);
+    raises :class:`HandFileError`."""
+    current = current_hand_file(journal.directory)
     for number in journal.hand_numbers():
-        yield hand_line(number, replay(read_hand(journal, number)))
+        under_way = HAND_FILE.format(number) == current
+        yield hand_line(number, replay(read_hand(journal, number), under_way=under_way))

@@ -195,9 +195,8 @@ class DealerSession:
     def _start_if_ready(self) -> None:
         """Deal once the forced bets are in and no blind declaration is pending (RULES.md §5, §10.6;
         the engine offers none to a player with no chips behind)."""
-        state = self.state
-        if state.phase_name == "SETUP" and not state.forced_actions() and state.legal_actions().player is None:
-            state.start()
+        if self.state.ready_to_deal():
+            self.state.start()
 
     def begin_hand(self) -> None:
         """Post the forced bets of a new hand (blinds/antes §6.1, invito/ante and penalty §10.1,
