@@ -29,6 +29,15 @@ def dealer_files(names: list[str]) -> set[str]:
     return {n for n in names if n in (SESSION_FILE, LOCK_FILE, HISTORY_FILE) or n.endswith(".session.toml")}
 
 
+def hand_number(name: str) -> int | None:
+    """The number of the hand file named ``name`` (``hand-0001.phh``: 1), None for any other name
+    (ASCII digits only: ``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
+    if not (name.startswith("hand-") and name.endswith(".phh")):
+        return None
+    digits = name[len("hand-"):-len(".phh")]
+    return int(digits) if digits.isascii() and digits.isdigit() else None
+
+
 def current_hand_file(folder: str | os.PathLike[str]) -> str | None:
     """The name of the file of the journal's current hand in ``folder``: the hand its
     :data:`SESSION_FILE` names (``hand``), which no ``next`` has closed, so that it may still be
@@ -55,7 +64,7 @@ def is_current_hand(path: str | os.PathLike[str], folders: dict[str, str | None]
     for a caller that asks of many files; a file not named as a hand file is none, and its folder's
     session file is not read."""
     name = os.path.basename(path)
-    if not (name.startswith("hand-") and name.endswith(".phh")):
+    if hand_number(name) is None:
         return False
     folder = os.path.dirname(path) or os.curdir
     if folders is None:

@@ -60,6 +60,31 @@ def test_journal_paths_and_hand_numbers(tmp_path: Path) -> None:
     assert journal.hand_path(10).name == "hand-0010.phh"
 
 
+def test_a_file_named_like_a_hand_but_not_numbered_in_ascii_is_no_hand(tmp_path: Path) -> None:
+    """``hand-².phh`` (``'²'.isdigit()`` is True, ``int('²')`` fails) and ``hand-x.phh`` beside the hands:
+    neither is a hand of the journal, and ``ledger --hands`` lists the journal's own (it failed with a
+    ValueError)."""
+    from typer.testing import CliRunner
+
+    from deal_support import scripted
+    from drawdealer.cli.app import app
+    from drawdealer.journal_files import hand_number, is_current_hand
+
+    assert [hand_number(n) for n in ("hand-0001.phh", "hand-12.phh", "hand-².phh", "hand-x.phh", "hand-.phh",
+                                     "hand-0001.session.toml", "x.phh")] == [1, 12, None, None, None, None, None]
+    folder = tmp_path / "j"
+    scripted(folder, ["--game", "27TD-FL", "--stakes", "1/2", "--seat=Ann=100", "--seat=Bob=100", "--button",
+                      "Ann"], ["fold"])
+    for odd in ("hand-².phh", "hand-x.phh"):
+        (folder / odd).write_text((folder / "hand-0001.phh").read_text())
+        assert not is_current_hand(folder / odd)
+    assert Journal(folder).hand_numbers() == [1]
+    listed = CliRunner().invoke(app, ["ledger", "--hands", str(folder)])
+    assert listed.exit_code == 0 and listed.exception is None, listed.stdout
+    rows = listed.stdout.split("\n\n")[0].splitlines()[1:]  # the hand lines, above the ledger
+    assert [row.split()[0] for row in rows] == ["1"]
+
+
 def test_session_file_round_trips() -> None:
     assert parse_session(INFO.to_toml()) == INFO
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from drawdealer.cli.atomic import TEMP_SUFFIX, fsync_directory, replacing
 from drawdealer.cli.deal.lock import hold
-from drawdealer.journal_files import HAND_FILE, KEPT_SESSION_FILE, SESSION_FILE
+from drawdealer.journal_files import HAND_FILE, KEPT_SESSION_FILE, SESSION_FILE, hand_number
 from drawdealer.parsers import limits
 
 
@@ -82,12 +82,8 @@ class Journal:
 
     def hand_numbers(self) -> list[int]:
         """Numbers of the hand files present, ascending."""
-        numbers = []
-        for path in self.directory.glob("hand-*.phh"):
-            stem = path.stem[len("hand-"):]
-            if stem.isdigit():
-                numbers.append(int(stem))
-        return sorted(numbers)
+        numbers = (hand_number(path.name) for path in self.directory.glob("hand-*.phh"))
+        return sorted(number for number in numbers if number is not None)
 
     def kept_session_path(self, number: int) -> Path:
         """The session file as it stood when hand ``number`` ended, before ``next``."""
